@@ -1,0 +1,61 @@
+// Tests run inside workerd through @cloudflare/vitest-plugin, against real local D1, Durable
+// Objects and Queues. Two projects share one global setup (the scripted OpenAI-compatible
+// fake on loopback): `offline` uses wrangler.toml's defaults (no model keys); `online`
+// points the model and embeddings at the fake, so the real openai-SDK adapters run.
+import path from 'node:path'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { defineConfig } from 'vitest/config'
+
+const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'))
+
+function project(name: 'offline' | 'online') {
+  return {
+    extends: true as const,
+    plugins: [
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: './wrangler.toml' },
+        remoteBindings: false,
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            CONTACT_EMAIL: 'tests@quire.invalid',
+            FETCH_ALLOW_HOSTS: inject<string>('fakeHosts'),
+            QUIRE_API_KEYS: 'test-api-key',
+            INGEST_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+            ...(name === 'online'
+              ? {
+                  LLM_PROVIDER: 'openai-compatible',
+                  LLM_BASE_URL: `${inject<string>('fakeLlmUrl')}/v1`,
+                  LLM_API_KEY: 'primary-key',
+                  LLM_API_KEY_FALLBACK: 'fallback-key',
+                  LLM_MODEL: 'fake-main',
+                  LLM_MODEL_FAST: 'fake-fast',
+                }
+              : {}),
+          },
+        },
+      })),
+    ],
+    test: {
+      name,
+      include: name === 'online' ? ['test/**/*.online.test.ts'] : ['test/**/*.test.ts'],
+      exclude: [
+        ...(name === 'online' ? [] : ['test/**/*.online.test.ts']),
+        'test/e2e/**',
+        'test/node/**',
+        'node_modules/**',
+      ],
+      setupFiles: ['./test/setup/apply-migrations.ts'],
+    },
+  }
+}
+
+export default defineConfig({
+  test: {
+    globalSetup: ['./test/node/global-setup.ts'],
+    projects: [project('offline'), project('online')],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    maxWorkers: 2,
+  },
+})

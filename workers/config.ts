@@ -1,0 +1,215 @@
+// All configuration, parsed once with zod from bindings' vars and secrets (.dev.vars
+// locally) into a typed Config. A bad value throws ConfigError naming the variable.
+import { z } from 'zod'
+import { ConfigError } from './errors'
+
+/** Secrets are not in wrangler.toml's [vars], so `wrangler types` does not list them. */
+export type ConfigSource = Partial<Record<string, unknown>>
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+  .transform((v) => v.replace(/\/+$/, ''))
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(httpUrl.optional())
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+
+const positiveInt = (fallback: number, max = 1_000_000_000) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : String(fallback)))
+    .pipe(z.string().regex(/^\d+$/, 'must be a positive integer'))
+    .transform(Number)
+    .pipe(z.number().int().positive().max(max))
+
+const envSchema = z.object({
+  LLM_PROVIDER: z.enum(['auto', 'openai-compatible', 'workers-ai', 'offline']).default('auto'),
+  LLM_BASE_URL: httpUrl.default('https://api.openai.com/v1'),
+  LLM_API_KEY: optionalText,
+  LLM_API_KEY_FALLBACK: optionalText,
+  LLM_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  LLM_MODEL_FAST: optionalText,
+  LLM_CONTEXT_TOKENS: positiveInt(128_000),
+  LLM_TIMEOUT_MS: positiveInt(60_000),
+  TURN_MAX_CYCLES: positiveInt(6, 50),
+  EMBEDDINGS_PROVIDER: z.enum(['offline', 'openai-compatible', 'workers-ai']).default('offline'),
+  EMBEDDINGS_BASE_URL: optionalUrl,
+  EMBEDDINGS_API_KEY: optionalText,
+  EMBEDDINGS_MODEL: optionalText,
+  EMBEDDINGS_DIMENSIONS: positiveInt(384, 4096),
+  VECTOR_STORE: z.enum(['d1', 'vectorize']).default('d1'),
+  SEARCH_PROVIDER: z.enum(['corpus', 'brave', 'tavily', 'searxng']).default('corpus'),
+  BRAVE_API_KEY: optionalText,
+  TAVILY_API_KEY: optionalText,
+  SEARXNG_URL: optionalUrl,
+  SEARCH_BASE_URL: optionalUrl,
+  ARXIV_API_URL: httpUrl.default('https://export.arxiv.org/api/query'),
+  CROSSREF_API_URL: httpUrl.default('https://api.crossref.org'),
+  CONTACT_EMAIL: z.string().trim().email().default('quire@example.org'),
+  QUIRE_API_KEYS: csv,
+  INGEST_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must look like whsec_<base64>')
+      .optional(),
+  ),
+  SHARE_SECRET: optionalText,
+  WIDGET_ORIGINS: csv,
+  FETCH_ALLOW_HOSTS: csv,
+  MAX_BODY_BYTES: positiveInt(1_048_576),
+  MAX_UPLOAD_BYTES: positiveInt(10_485_760),
+})
+
+export type LlmProvider = 'openai-compatible' | 'workers-ai' | 'offline'
+
+export interface Config {
+  /** offline = no chat model: every model step takes its deterministic fallback. */
+  mode: 'offline' | 'online'
+  llm: {
+    provider: LlmProvider
+    baseUrl: string
+    apiKey?: string
+    apiKeyFallback?: string
+    model: string
+    modelFast: string
+    contextTokens: number
+    timeoutMs: number
+    maxCycles: number
+  }
+  embeddings: {
+    provider: 'offline' | 'openai-compatible' | 'workers-ai'
+    baseUrl: string
+    apiKey?: string
+    model?: string
+    dimensions: number
+  }
+  vectorStore: 'd1' | 'vectorize'
+  search: {
+    provider: 'corpus' | 'brave' | 'tavily' | 'searxng'
+    braveApiKey?: string
+    tavilyApiKey?: string
+    searxngUrl?: string
+    /** Overrides the provider's public base URL (mirrors, recorded-response servers). */
+    baseUrl?: string
+  }
+  sources: { arxivApiUrl: string; crossrefApiUrl: string; contactEmail: string }
+  security: {
+    apiKeys: string[]
+    ingestWebhookSecret?: string
+    shareSecret?: string
+    widgetOrigins: string[]
+    /** host:port pairs the guarded fetch may reach despite being private (tests, local mirrors only). */
+    fetchAllowHosts: string[]
+  }
+  limits: { maxBodyBytes: number; maxUploadBytes: number }
+}
+
+function resolveLlmProvider(env: z.infer<typeof envSchema>): LlmProvider {
+  if (env.LLM_PROVIDER !== 'auto') return env.LLM_PROVIDER
+  return env.LLM_API_KEY ? 'openai-compatible' : 'offline'
+}
+
+function checkProviders(env: z.infer<typeof envSchema>): void {
+  const need = (variable: string, present: unknown, why: string) => {
+    if (!present) throw new ConfigError(variable, `required when ${why}`)
+  }
+  if (env.SEARCH_PROVIDER === 'brave') need('BRAVE_API_KEY', env.BRAVE_API_KEY, 'SEARCH_PROVIDER=brave')
+  if (env.SEARCH_PROVIDER === 'tavily') need('TAVILY_API_KEY', env.TAVILY_API_KEY, 'SEARCH_PROVIDER=tavily')
+  if (env.SEARCH_PROVIDER === 'searxng') need('SEARXNG_URL', env.SEARXNG_URL, 'SEARCH_PROVIDER=searxng')
+  if (env.EMBEDDINGS_PROVIDER === 'openai-compatible') {
+    need('EMBEDDINGS_MODEL', env.EMBEDDINGS_MODEL, 'EMBEDDINGS_PROVIDER=openai-compatible')
+  }
+}
+
+/** Parses bindings' string vars and secrets; throws ConfigError naming the first bad variable. */
+export function parseConfig(source: ConfigSource): Config {
+  const strings = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => typeof v === 'string'),
+  )
+  const parsed = envSchema.safeParse(strings)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ConfigError(String(issue?.path[0] ?? 'environment'), issue?.message ?? 'invalid')
+  }
+  const env = parsed.data
+  checkProviders(env)
+  const provider = resolveLlmProvider(env)
+  return {
+    mode: provider === 'offline' ? 'offline' : 'online',
+    llm: {
+      provider,
+      baseUrl: env.LLM_BASE_URL,
+      apiKey: env.LLM_API_KEY,
+      apiKeyFallback: env.LLM_API_KEY_FALLBACK,
+      model: env.LLM_MODEL,
+      modelFast: env.LLM_MODEL_FAST ?? env.LLM_MODEL,
+      contextTokens: env.LLM_CONTEXT_TOKENS,
+      timeoutMs: env.LLM_TIMEOUT_MS,
+      maxCycles: env.TURN_MAX_CYCLES,
+    },
+    embeddings: {
+      provider: env.EMBEDDINGS_PROVIDER,
+      baseUrl: env.EMBEDDINGS_BASE_URL ?? env.LLM_BASE_URL,
+      apiKey: env.EMBEDDINGS_API_KEY ?? env.LLM_API_KEY,
+      model: env.EMBEDDINGS_MODEL,
+      dimensions: env.EMBEDDINGS_DIMENSIONS,
+    },
+    vectorStore: env.VECTOR_STORE,
+    search: {
+      provider: env.SEARCH_PROVIDER,
+      braveApiKey: env.BRAVE_API_KEY,
+      tavilyApiKey: env.TAVILY_API_KEY,
+      searxngUrl: env.SEARXNG_URL,
+      baseUrl: env.SEARCH_BASE_URL,
+    },
+    sources: {
+      arxivApiUrl: env.ARXIV_API_URL,
+      crossrefApiUrl: env.CROSSREF_API_URL,
+      contactEmail: env.CONTACT_EMAIL,
+    },
+    security: {
+      apiKeys: env.QUIRE_API_KEYS,
+      ingestWebhookSecret: env.INGEST_WEBHOOK_SECRET,
+      shareSecret: env.SHARE_SECRET,
+      widgetOrigins: env.WIDGET_ORIGINS,
+      fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
+    },
+    limits: { maxBodyBytes: env.MAX_BODY_BYTES, maxUploadBytes: env.MAX_UPLOAD_BYTES },
+  }
+}
+
+const cache = new WeakMap<object, Config>()
+
+/** parseConfig memoised per env object: bindings do not change within an isolate. */
+export function getConfig(env: object): Config {
+  let config = cache.get(env)
+  if (!config) {
+    config = parseConfig(env as ConfigSource)
+    cache.set(env, config)
+  }
+  return config
+}

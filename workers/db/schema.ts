@@ -1,0 +1,153 @@
+// D1 schema (drizzle). The FTS5 index over chunks is a virtual table drizzle cannot
+// express: it and its triggers live in a hand-written migration (see migrations/).
+import { sql } from 'drizzle-orm'
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`)
+
+/** A scholarly or web source: one paper, page or uploaded text. */
+export const sources = sqliteTable(
+  'sources',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['arxiv', 'crossref', 'web', 'pdf', 'text', 'corpus'] }).notNull(),
+    /** arXiv id, DOI, URL or caller-chosen id: unique per kind. */
+    externalId: text('external_id').notNull(),
+    title: text('title').notNull(),
+    authors: text('authors', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    year: integer('year'),
+    venue: text('venue'),
+    doi: text('doi'),
+    url: text('url'),
+    pdfUrl: text('pdf_url'),
+    imageUrl: text('image_url'),
+    abstract: text('abstract'),
+    publishedAt: text('published_at'),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sources_kind_external_idx').on(t.kind, t.externalId)],
+)
+
+/** One text body of a source (an abstract, a PDF, a page), chunked into sections and chunks. */
+export const documents = sqliteTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    namespace: text('namespace').notNull().default('corpus'),
+    title: text('title').notNull(),
+    contentHash: text('content_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('documents_source_idx').on(t.sourceId),
+    uniqueIndex('documents_source_hash_idx').on(t.sourceId, t.contentHash),
+  ],
+)
+
+export const sections = sqliteTable(
+  'sections',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    heading: text('heading'),
+    page: integer('page'),
+  },
+  (t) => [index('sections_document_idx').on(t.documentId)],
+)
+
+/** Retrieval unit. Integer id so FTS5 can use it as rowid; content_hash unique per document. */
+export const chunks = sqliteTable(
+  'chunks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    sectionId: text('section_id'),
+    sourceId: text('source_id').notNull(),
+    namespace: text('namespace').notNull().default('corpus'),
+    /** Paper identity for paper-aware MMR. */
+    paperKey: text('paper_key').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    /** Source title, denormalised so FTS5 can rank on title + text. */
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    tokenCount: integer('token_count').notNull(),
+    page: integer('page'),
+    contentHash: text('content_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chunks_document_hash_idx').on(t.documentId, t.contentHash),
+    index('chunks_source_idx').on(t.sourceId),
+    index('chunks_namespace_idx').on(t.namespace),
+  ],
+)
+
+/** Vectors for the D1 VectorStore adapter (local runs and tests): Float32 little-endian BLOBs. */
+export const chunkVectors = sqliteTable(
+  'chunk_vectors',
+  {
+    chunkId: text('chunk_id').notNull(),
+    namespace: text('namespace').notNull(),
+    /** Embedder id: vectors from different embedding spaces never mix. */
+    space: text('space').notNull().default(''),
+    dimensions: integer('dimensions').notNull(),
+    vector: blob('vector', { mode: 'buffer' }).$type<ArrayBuffer>().notNull(),
+    sourceId: text('source_id').notNull(),
+    documentId: text('document_id').notNull(),
+    paperKey: text('paper_key').notNull(),
+    kind: text('kind').notNull(),
+  },
+  (t) => [
+    uniqueIndex('chunk_vectors_ns_chunk_idx').on(t.namespace, t.chunkId),
+    index('chunk_vectors_source_idx').on(t.sourceId),
+  ],
+)
+
+export const ingestJobs = sqliteTable(
+  'ingest_jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    input: text('input', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    counts: text('counts', { mode: 'json' })
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'`),
+    errors: text('errors', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('ingest_jobs_status_idx').on(t.status)],
+)
+
+/** Standard Webhooks delivery ids already accepted: a repeat is a replay. */
+export const webhookDeliveries = sqliteTable('webhook_deliveries', {
+  id: text('id').primaryKey(),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+/** Answer payloads by normalised query, for the 10-minute cache of seed 001. */
+export const answerCache = sqliteTable('answer_cache', {
+  key: text('key').primaryKey(),
+  payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+export type SourceRow = typeof sources.$inferSelect
+export type DocumentRow = typeof documents.$inferSelect
+export type ChunkRow = typeof chunks.$inferSelect
+export type IngestJobRow = typeof ingestJobs.$inferSelect

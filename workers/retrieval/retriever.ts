@@ -1,0 +1,55 @@
+// The Retriever: hybrid retrieval over the knowledge base (vector + FTS5 BM25 -> RRF ->
+// rerank -> paper-aware MMR -> token budget). Implemented in hybrid.ts.
+
+export type RetrievalTask = 'qa' | 'summarization' | 'comparison' | 'explanation'
+
+export interface RetrieveOptions {
+  /** Namespace to search; 'corpus' is the shared knowledge base. */
+  namespace?: string
+  /** Force a task; otherwise classified from the query. */
+  task?: RetrievalTask
+  topK?: number
+  topN?: number
+  lambda?: number
+  /** Token budget for the returned chunks' text (default 18,000). */
+  tokenBudget?: number
+  /** Stage switches, so each stage's effect is measurable (all default true except noted). */
+  stages?: Partial<{
+    vector: boolean
+    bm25: boolean
+    queryVariations: boolean
+    rerank: boolean
+    mmr: boolean
+    budget: boolean
+  }>
+  /** Restrict to these source ids. */
+  sourceIds?: string[]
+}
+
+export interface RetrievedChunk {
+  chunkId: string
+  sourceId: string
+  documentId: string
+  paperKey: string
+  title: string
+  content: string
+  page: number | null
+  score: number
+  /** Source metadata for citations. */
+  url: string | null
+  doi: string | null
+  authors: string[]
+  year: number | null
+  kind: string
+}
+
+export interface RetrievalResult {
+  task: RetrievalTask
+  chunks: RetrievedChunk[]
+  /** Queries actually run (original first). */
+  queries: string[]
+}
+
+export interface Retriever {
+  retrieve(query: string, options?: RetrieveOptions, signal?: AbortSignal): Promise<RetrievalResult>
+}

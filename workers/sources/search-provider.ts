@@ -1,0 +1,32 @@
+// The WebSearchProvider port: Brave, Tavily, SearXNG adapters, and the local corpus
+// (retrieval/corpus-search.ts) when offline or asked.
+
+export interface WebSearchResult {
+  title: string
+  url: string
+  snippet: string
+  /** Host name of url, lower-case, without a leading "www.". */
+  domain: string
+  /** ISO date when the provider knows it. */
+  date?: string
+  image?: string
+  /** Set when the result is a corpus source (chunk-level provenance). */
+  sourceId?: string
+  chunkId?: string
+  page?: number | null
+}
+
+export interface WebSearchOptions {
+  /** At most this many results (providers cap at 10 for the answer engine). */
+  limit?: number
+  /** Sonar-style: "example.org" allows, "-example.org" denies. */
+  domainFilter?: string[]
+  recency?: 'day' | 'week' | 'month' | 'year'
+  /** Prefer scholarly sources (arXiv, Crossref, the corpus). */
+  academic?: boolean
+}
+
+export interface WebSearchProvider {
+  readonly name: string
+  search(query: string, options: WebSearchOptions, signal?: AbortSignal): Promise<WebSearchResult[]>
+}
