@@ -1,5 +1,5 @@
 // Applies D1 migrations before each test file (idempotent: applied ones are recorded).
-import { applyD1Migrations, env } from 'cloudflare:test'
+import { applyD1Migrations, env, type D1Migration } from 'cloudflare:test'
 
 declare global {
   namespace Cloudflare {
