@@ -1,0 +1,90 @@
+// `npm start`: check the configuration, build the UI, migrate local D1, run `wrangler dev
+// --local` on $PORT (default 8787), and seed the demo corpus on first run.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { unstable_readConfig } from 'wrangler'
+import { parseConfig, type Config } from '../workers/config'
+
+const root = path.resolve(import.meta.dirname, '..')
+const port = Number(process.env.PORT ?? 8787)
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
+
+/** Parses wrangler's .dev.vars (dotenv syntax: KEY=value, optional quotes, # comments). */
+function readDevVars(file: string): Record<string, string> {
+  if (!existsSync(file)) return {}
+  const vars: Record<string, string> = {}
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line)
+    if (!match?.[1]) continue
+    vars[match[1]] = (match[2] ?? '').replace(/^(['"])(.*)\1$/, '$2')
+  }
+  return vars
+}
+
+/** Fails fast, naming the variable, before wrangler starts. */
+function checkConfig(): Config {
+  const wrangler = unstable_readConfig({ config: path.join(root, 'wrangler.toml') })
+  const source = { ...(wrangler.vars as Record<string, unknown>), ...readDevVars(path.join(root, '.dev.vars')) }
+  try {
+    return parseConfig(source)
+  } catch (error) {
+    console.error(`\n✖ ${(error as Error).message}\n  Fix it in .dev.vars (see .dev.vars.example).\n`)
+    process.exit(1)
+  }
+}
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CI: 'true' } })
+  if (result.status !== 0) {
+    console.error(`✖ ${path.basename(command)} ${args.join(' ')} failed`)
+    process.exit(result.status ?? 1)
+  }
+}
+
+async function waitForHealth(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`)
+      if (res.ok) return true
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  return false
+}
+
+/** Queues the demo corpus once: the ingest job is idempotent, so a repeat adds nothing. */
+async function seedDemoCorpus(config: Config): Promise<void> {
+  const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as {
+    corpus?: { chunks?: number }
+  }
+  if ((health.corpus?.chunks ?? 0) > 0) return
+  const key = config.security.apiKeys[0]
+  const res = await fetch(`http://127.0.0.1:${port}/api/ingest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify({ type: 'demo_corpus' }),
+  })
+  console.log(res.ok ? '• Seeding the demo corpus in the background (SciFact abstracts)…' : `! Demo corpus seeding was refused (${res.status})`)
+}
+
+async function main(): Promise<void> {
+  const config = checkConfig()
+  console.log(`• Quire starting in ${config.mode} mode`)
+  run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+  run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'])
+  const child = spawn(bin('wrangler'), ['dev', '--local', '--port', String(port), '--ip', '127.0.0.1'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
+  child.on('exit', (code) => process.exit(code ?? 0))
+  if (!(await waitForHealth(child, 90_000))) return
+  console.log(`• Quire is up: http://127.0.0.1:${port}/  (API: /openapi.json, /health)`)
+  await seedDemoCorpus(config).catch((error) => console.error('! Demo corpus seeding failed:', error))
+}
+
+await main()
