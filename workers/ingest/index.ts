@@ -1,5 +1,17 @@
-// STUB (ingest helper replaces)
-import { Hono } from 'hono'
-import type { AppEnv } from '../http/app-env'
-export const ingestRoutes = new Hono<AppEnv>()
-export async function handleIngestBatch(batch: MessageBatch, _env: Env): Promise<void> { batch.ackAll() }
+// Ingest: the /api/ingest routes, the queue consumer (jobs and dead letters), and corpus counts.
+export { ingestRoutes } from './routes'
+export { handleIngestBatch, INGEST_DLQ_NAME, INGEST_QUEUE_NAME } from './consumer'
+export { enqueueIngestJobs, type QueuedJob } from './enqueue'
+export { toJobStatus, type IngestJobStatus } from './job-view'
+export {
+  DEFAULT_NAMESPACE,
+  ingestBodySchema,
+  ingestJobSchema,
+  ingestMessageSchema,
+  type IngestBody,
+  type IngestJob,
+  type IngestJobType,
+  type IngestMessage,
+} from './schemas'
+export { DEMO_CORPUS_PATH } from './demo-corpus'
+export { corpusIsEmpty, corpusStats, type CorpusStats } from '../db/corpus-stats'

@@ -1,0 +1,55 @@
+// /api/ingest: queue jobs (API key), receive signed webhooks, read job status and corpus counts.
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { corpusIsEmpty, corpusStats } from '../db/corpus-stats'
+import { getIngestJob } from '../db/ingest-jobs'
+import { NotFoundError, ValidationError } from '../errors'
+import { requireApiKey, validate, type AppEnv } from '../http'
+import { enqueueIngestJobs } from './enqueue'
+import { toJobStatus } from './job-view'
+import { ingestBodySchema, type IngestBody } from './schemas'
+import { claimDeliveryOnce, verifyWebhookSignature } from './webhook'
+
+const jobParamSchema = z.object({ job: z.string().min(1).max(64) })
+
+export const ingestRoutes = new Hono<AppEnv>()
+  .post('/webhook', async (c) => {
+    const deps = c.get('deps')
+    const rawBody = await c.req.text()
+    const id = verifyWebhookSignature(deps.config.security.ingestWebhookSecret, {
+      rawBody,
+      headers: c.req.header(),
+    })
+    const body = parseWebhookBody(rawBody)
+    await claimDeliveryOnce(deps.db, id, deps.now())
+    return c.json({ jobs: await enqueueIngestJobs(deps, body) }, 202)
+  })
+  .post('/', requireApiKey(), validate('json', ingestBodySchema), async (c) => {
+    const jobs = await enqueueIngestJobs(c.get('deps'), c.req.valid('json'))
+    return c.json({ jobs }, 202)
+  })
+  .get('/corpus', requireApiKey(), async (c) => {
+    const db = c.get('deps').db
+    const [stats, isEmpty] = await Promise.all([corpusStats(db), corpusIsEmpty(db)])
+    return c.json({ ...stats, empty: isEmpty })
+  })
+  .get('/:job', requireApiKey(), validate('param', jobParamSchema), async (c) => {
+    const row = await getIngestJob(c.get('deps').db, c.req.valid('param').job)
+    if (!row) throw new NotFoundError('No such ingest job')
+    return c.json(toJobStatus(row))
+  })
+
+/** The signature covers the raw bytes, so the body is parsed only after verification. */
+function parseWebhookBody(rawBody: string): IngestBody {
+  let json: unknown
+  try {
+    json = JSON.parse(rawBody)
+  } catch (cause) {
+    throw new ValidationError('Webhook body is not valid JSON', { cause })
+  }
+  const parsed = ingestBodySchema.safeParse(json)
+  if (!parsed.success) {
+    throw new ValidationError('Invalid ingest request', { details: { issues: parsed.error.issues } })
+  }
+  return parsed.data
+}

@@ -1,0 +1,29 @@
+// Runs one delivery of a job: text and source jobs index and complete in one go; the demo
+// corpus fans out into slices that complete the job together.
+import { completeIngestJob } from '../db/ingest-jobs'
+import { indexMany } from '../retrieval'
+import { runDemoCorpusMessage } from './demo-corpus'
+import type { JobContext } from './job-context'
+import type { IngestJob, IngestMessage } from './schemas'
+import { sourceJobToIndexRequests } from './source-requests'
+import { textToIndexRequest } from './text-request'
+
+export interface StoredJob {
+  job: IngestJob
+  namespace: string
+}
+
+export async function runIngestJob(
+  stored: StoredJob,
+  message: IngestMessage,
+  ctx: JobContext,
+): Promise<void> {
+  const { job, namespace } = stored
+  if (job.type === 'demo_corpus') return runDemoCorpusMessage(message, namespace, ctx)
+  const requests =
+    job.type === 'text'
+      ? [await textToIndexRequest(job, namespace)]
+      : await sourceJobToIndexRequests(job, namespace, ctx)
+  const counts = await indexMany(ctx.deps, requests, ctx.signal)
+  await completeIngestJob(ctx.deps.db, message.jobId, counts, ctx.deps.now())
+}
