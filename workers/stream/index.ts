@@ -1,1 +1,10 @@
+// The stream capability: the packet type and its wire encoders (text/plain, SSE, OpenAI, NDJSON).
 export * from './packets'
+export * from './text-plain-encoder'
+export * from './text-plain-decoder'
+export * from './sse'
+export * from './ndjson'
+export * from './openai-citations'
+export * from './openai-chunks'
+export * from './openai-completion'
+export * from './packet-streams'

@@ -1,0 +1,78 @@
+// OpenAI `chat.completion.chunk` stream encoder (`data: {...}\n\n`, then `data: [DONE]\n\n`),
+// with Sonar-style `citations` / `search_results` on every chunk once sources are known.
+import { toCitationFields, type CitationFields } from './openai-citations'
+import type { Packet } from './packets'
+
+export interface CompletionMeta {
+  id: string
+  model: string
+  /** Unix seconds. */
+  created: number
+}
+
+interface ChunkDelta {
+  role?: 'assistant'
+  content?: string
+  reasoning_content?: string
+}
+
+export interface ChatCompletionChunk extends Partial<CitationFields> {
+  id: string
+  object: 'chat.completion.chunk'
+  created: number
+  model: string
+  choices: { index: 0; delta: ChunkDelta; finish_reason: 'stop' | null }[]
+}
+
+export function newCompletionMeta(model: string, now = Date.now()): CompletionMeta {
+  return { id: `chatcmpl-${crypto.randomUUID()}`, model, created: Math.floor(now / 1000) }
+}
+
+function dataLine(value: unknown): string {
+  return `data: ${JSON.stringify(value)}\n\n`
+}
+
+export class OpenAiChunkEncoder {
+  readonly #meta: CompletionMeta
+  #sentRole = false
+  #citations: CitationFields | null = null
+  #finished = false
+
+  constructor(meta: CompletionMeta) {
+    this.#meta = meta
+  }
+
+  encode(packet: Packet): string {
+    if (this.#finished) return ''
+    switch (packet.type) {
+      case 'token':
+        return packet.text ? this.#chunk({ content: packet.text }) : ''
+      case 'reasoning':
+        return packet.text ? this.#chunk({ reasoning_content: packet.text }) : ''
+      case 'sources':
+        this.#citations = toCitationFields(packet.sources)
+        return this.#chunk({})
+      case 'error':
+        return dataLine({ error: { message: packet.message, type: 'server_error', code: packet.code } })
+      case 'done':
+        this.#finished = true
+        return `${this.#chunk({}, 'stop')}data: [DONE]\n\n`
+      default:
+        return ''
+    }
+  }
+
+  #chunk(delta: ChunkDelta, finishReason: 'stop' | null = null): string {
+    const withRole: ChunkDelta = this.#sentRole ? delta : { role: 'assistant', content: '', ...delta }
+    this.#sentRole = true
+    const chunk: ChatCompletionChunk = {
+      id: this.#meta.id,
+      object: 'chat.completion.chunk',
+      created: this.#meta.created,
+      model: this.#meta.model,
+      choices: [{ index: 0, delta: withRole, finish_reason: finishReason }],
+      ...(this.#citations ?? {}),
+    }
+    return dataLine(chunk)
+  }
+}
