@@ -1,0 +1,91 @@
+// PDF text per page with unpdf (PDF.js built for serverless runtimes, no worker thread, no
+// eval), and PDF download through the guarded fetch. Page numbers are 1-based and kept even
+// when empty pages are dropped, so citations can say [Title, Page X].
+import { extractText, getDocumentProxy } from 'unpdf'
+import { ProviderError } from '../errors'
+import type { SafeFetch } from './safe-fetch-types'
+import { PdfParseError } from './source-errors'
+
+export interface PdfPage {
+  page: number
+  text: string
+}
+
+const PDF_MAX_BYTES = 15 * 1024 * 1024
+const PDF_TIMEOUT_MS = 20_000
+const MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d] // "%PDF-"
+// The spec lets the header sit anywhere in the first 1024 bytes.
+const MAGIC_WINDOW = 1024
+
+export function hasPdfMagic(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, MAGIC_WINDOW) - MAGIC.length
+  for (let i = 0; i <= end; i++) {
+    if (MAGIC.every((b, j) => bytes[i + j] === b)) return true
+  }
+  return false
+}
+
+/** Ligatures unfolded (NFKC: "ﬁ" -> "fi"), whitespace collapsed. */
+function normalisePageText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/\u0000/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** Text of every non-empty page. Unreadable bytes throw PdfParseError (a ValidationError). */
+export async function extractPdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
+  if (!hasPdfMagic(bytes)) throw new PdfParseError('Not a PDF (no %PDF- header)')
+  // PDF.js transfers (detaches) the buffer it is given: hand it a copy, keep the caller's.
+  const copy = bytes.slice()
+  let pages: string[]
+  try {
+    const document = await getDocumentProxy(copy, { verbosity: 0 })
+    try {
+      pages = (await extractText(document, { mergePages: false })).text
+    } finally {
+      await document.destroy()
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'unknown error'
+    throw new PdfParseError(`Unreadable PDF: ${reason}`, { cause: error })
+  }
+  return pages
+    .map((text, index) => ({ page: index + 1, text: normalisePageText(text) }))
+    .filter((p) => p.text.length > 0)
+}
+
+/** Downloads a PDF (up to 15 MiB, 20 s) and extracts its pages; non-PDF answers are refused. */
+export async function fetchPdf(
+  safeFetch: SafeFetch,
+  url: string,
+  signal?: AbortSignal,
+): Promise<PdfPage[]> {
+  const response = await safeFetch(url, {
+    signal,
+    maxBytes: PDF_MAX_BYTES,
+    timeoutMs: PDF_TIMEOUT_MS,
+    headers: { accept: 'application/pdf' },
+  })
+  if (response.status < 200 || response.status > 299) {
+    throw new ProviderError(
+      'fetch',
+      `${new URL(response.url).host} answered HTTP ${response.status}`,
+      {
+        details: { status: response.status },
+      },
+    )
+  }
+  // The magic number decides, not the label: servers send PDFs as octet-stream and HTML
+  // error pages as application/pdf.
+  if (!hasPdfMagic(response.body)) {
+    throw new PdfParseError(
+      `Not a PDF (${response.contentType || 'no content type'}): ${url.slice(0, 120)}`,
+      {
+        details: { contentType: response.contentType },
+      },
+    )
+  }
+  return extractPdfPages(response.body)
+}
