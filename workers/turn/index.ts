@@ -1,4 +1,13 @@
-// STUB (turn helper replaces)
-import { Hono } from 'hono'
-import type { AppEnv } from '../http/app-env'
-export const turnRoutes = new Hono<AppEnv>()
+// The turn engine (seed 003): process -> loop -> step, tools, the runner SessionDO hosts, and
+// the routes for messages, settings and files.
+import './register'
+
+export { turnRoutes } from './routes'
+export { createTurnRunner, runTurn } from './run'
+export type { PreparedTurn, TurnOptions } from './process'
+export { turnInputSchema, type TurnInput } from './schemas'
+export { toRichMessage, type RichMessage } from './save'
+export { answerDataSchema, userDataSchema, type AnswerData, type UserData } from './message-data'
+export { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, selectTools } from './tools/registry'
+export type { ToolContext, ToolOutput, TurnTool } from './tools/types'
+export { extractiveAnswer, OFFLINE_NOTE } from './offline-answer'

@@ -1,0 +1,133 @@
+// The top of a turn: validate the input, rebuild the history from stored rows, fetch the
+// attached files and the project, number the documents, choose the tools, store the user's
+// message, and create the state container and the emitter the rest of the turn writes to.
+import {
+  contextLimits,
+  DocumentNumbering,
+  fileDocument,
+  getContextFiles,
+  listContextFiles,
+  readTurnSettings,
+  userMessage,
+  type ChatMessageSimple,
+  type ContextDocument,
+  type ContextFile,
+  type ContextLimits,
+  type TurnSettings,
+} from '../context'
+import type { Deps } from '../deps'
+import { ValidationError } from '../errors'
+import type { ChatModel } from '../llm'
+import type { RunContext, SessionStore } from '../session'
+import { CitationTracker } from './citations'
+import { BlockCounter, Emitter } from './emitter'
+import { buildHistory } from './history'
+import type { UserData } from './message-data'
+import { loadProject } from './project-sources'
+import { turnInputSchema, type TurnInput } from './schemas'
+import { TurnState } from './state'
+import { selectTools } from './tools/registry'
+import type { TurnTool } from './tools/types'
+
+/** How a capability customises the engine (see createTurnRunner). */
+export interface TurnOptions {
+  /** Tools this kind of turn may offer; the request can only narrow them. Default: built-ins. */
+  tools?: readonly TurnTool[]
+  /** Base system prompt when the session has not set its own. Default: Quire's. */
+  systemPrompt?: string
+}
+
+export interface PreparedTurn {
+  sessionId: string
+  runId: string
+  deps: Deps
+  store: SessionStore
+  signal: AbortSignal
+  input: TurnInput
+  settings: TurnSettings
+  basePrompt: string | null
+  history: ChatMessageSimple[]
+  /** The current user message, with its files as numbered documents. */
+  user: ChatMessageSimple
+  project: ContextDocument[] | null
+  numbering: DocumentNumbering
+  citations: CitationTracker
+  tools: TurnTool[]
+  model: ChatModel | null
+  limits: ContextLimits
+  state: TurnState
+  emitter: Emitter
+  blocks: BlockCounter
+}
+
+function loadFiles(store: SessionStore, ids: string[]): ContextFile[] {
+  const files = getContextFiles(store.sql, ids)
+  const missing = ids.filter((id) => !files.some((file) => file.id === id))
+  if (missing.length > 0) throw new ValidationError('Unknown file ids', { details: { missing } })
+  return files
+}
+
+function storeUserMessage(
+  ctx: RunContext<unknown>,
+  input: TurnInput,
+  files: ContextDocument[],
+  sources: ContextFile[],
+): void {
+  const attached = sources.map((file, i) => ({
+    id: file.id,
+    name: file.name,
+    kind: file.kind,
+    tokens: file.tokens,
+    document: files[i]?.document ?? 0,
+  }))
+  const data: UserData = { kind: 'turn_user', run_id: ctx.runId, files: attached }
+  ctx.store.appendMessage({ role: 'user', content: input.message, data })
+}
+
+export async function processMessage(
+  ctx: RunContext<unknown>,
+  options: TurnOptions = {},
+): Promise<PreparedTurn> {
+  const input = turnInputSchema.parse(ctx.input)
+  const { deps, store } = ctx
+  const settings = readTurnSettings(store.sql)
+  const history = buildHistory(store.listMessages(), (ids) => getContextFiles(store.sql, ids))
+  const files = loadFiles(store, input.file_ids)
+  const model = deps.models?.main ?? null
+  const limits = contextLimits(model?.contextTokens ?? deps.config.llm.contextTokens)
+  const projectFiles = listContextFiles(store.sql, 'project')
+  const state = new TurnState(model ? 'online' : 'offline')
+  const project = await loadProject({
+    ctx,
+    files: projectFiles,
+    limit: limits.project,
+    query: input.message,
+    state,
+  })
+  // Numbers in the order the model reads them: project documents, then this message's files.
+  const numbering = new DocumentNumbering()
+  const projectDocs = project.length > 0 ? numbering.assign(project) : null
+  const fileDocs = numbering.assign(files.map(fileDocument))
+  storeUserMessage(ctx, input, fileDocs, files)
+  return {
+    sessionId: ctx.sessionId,
+    runId: ctx.runId,
+    deps,
+    store,
+    signal: ctx.signal,
+    input,
+    settings,
+    basePrompt: options.systemPrompt ?? null,
+    history,
+    user: userMessage(input.message, fileDocs),
+    project: projectDocs,
+    numbering,
+    citations: new CitationTracker(numbering),
+    tools: selectTools(input.tools, options.tools),
+    model,
+    limits,
+    state,
+    emitter: new Emitter((packet) => ctx.emit(packet)),
+    blocks: new BlockCounter(),
+  }
+}

@@ -1,0 +1,84 @@
+// The state container: accumulates what the turn produced (answer and reasoning per cycle, tool
+// calls and results, citations, documents, stop and error) so it can be saved at the end,
+// whether the turn finished, failed or was stopped. Nothing reads it to make decisions.
+import type { SourceRef } from '../stream'
+import type { AnswerData, CycleRecord, ToolCallRecord } from './message-data'
+
+export class TurnState {
+  readonly cycles: CycleRecord[] = []
+  readonly citations: SourceRef[] = []
+  documents: SourceRef[] = []
+  project: AnswerData['project'] = 'none'
+  stopped = false
+  error: AnswerData['error']
+
+  constructor(readonly mode: AnswerData['mode']) {}
+
+  beginCycle(): void {
+    this.cycles.push({ text: '', reasoning: '', tool_calls: [] })
+  }
+
+  private current(): CycleRecord {
+    const cycle = this.cycles[this.cycles.length - 1]
+    if (cycle) return cycle
+    this.beginCycle()
+    return this.current()
+  }
+
+  appendText(text: string): void {
+    this.current().text += text
+  }
+
+  appendReasoning(text: string): void {
+    this.current().reasoning += text
+  }
+
+  addToolCall(call: ToolCallRecord): void {
+    this.current().tool_calls.push(call)
+  }
+
+  recordToolResult(id: string, result: Omit<ToolCallRecord, 'id' | 'name' | 'arguments'>): void {
+    for (const cycle of this.cycles) {
+      const call = cycle.tool_calls.find((c) => c.id === id)
+      if (call) Object.assign(call, result)
+    }
+  }
+
+  addCitation(source: SourceRef): void {
+    this.citations.push(source)
+  }
+
+  setDocuments(sources: SourceRef[]): void {
+    this.documents = sources
+  }
+
+  markStopped(): void {
+    this.stopped = true
+  }
+
+  setError(code: string, message: string): void {
+    this.error = { code, message }
+  }
+
+  /** The answer as the user saw it stream: every cycle's text, in order. */
+  answerText(): string {
+    return this.cycles
+      .map((cycle) => cycle.text.trim())
+      .filter(Boolean)
+      .join('\n\n')
+  }
+
+  toData(runId: string): AnswerData {
+    return {
+      kind: 'turn_answer',
+      run_id: runId,
+      mode: this.mode,
+      stopped: this.stopped,
+      cycles: this.cycles,
+      citations: this.citations,
+      documents: this.documents,
+      project: this.project,
+      ...(this.error ? { error: this.error } : {}),
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// One step: a single streamed inference. Deltas become packets the moment they arrive; the
+// reasoning, the answer text and the tool calls are tracked as they build up token by token,
+// and the finished tool calls go back to the loop.
+import type { ChatModel, FinishReason, LanguageModelInput, ToolCall, ToolSpec } from '../llm'
+import { abortableIterable } from './abort'
+import type { CitationTracker } from './citations'
+import type { BlockCounter, Emitter } from './emitter'
+import type { TurnState } from './state'
+
+export interface StepInput {
+  model: ChatModel
+  messages: LanguageModelInput
+  tools: ToolSpec[]
+  signal: AbortSignal
+  emitter: Emitter
+  blocks: BlockCounter
+  state: TurnState
+  citations: CitationTracker
+}
+
+export interface StepResult {
+  text: string
+  toolCalls: ToolCall[]
+  finishReason: FinishReason
+}
+
+interface PartialCall {
+  id?: string
+  name: string
+  arguments: string
+}
+
+/** Block indexes of this step, opened on the first delta of each kind. */
+interface StepBlocks {
+  reasoning?: number
+  answer?: number
+}
+
+function finishCalls(partials: Map<number, PartialCall>, runSeed: string): ToolCall[] {
+  return [...partials.entries()]
+    .sort(([a], [b]) => a - b)
+    .filter(([, call]) => call.name)
+    .map(([index, call]) => ({
+      id: call.id ?? `call_${runSeed}_${index}`,
+      name: call.name,
+      arguments: call.arguments,
+    }))
+}
+
+function onText(text: string, input: StepInput, blocks: StepBlocks): void {
+  blocks.answer ??= input.blocks.open()
+  input.emitter.emit({ turn_index: blocks.answer, type: 'token', text })
+  input.state.appendText(text)
+  for (const source of input.citations.feed(text)) {
+    input.emitter.emit({
+      turn_index: blocks.answer,
+      type: 'citation',
+      number: source.number,
+      source,
+    })
+    input.state.addCitation(source)
+  }
+}
+
+function onReasoning(text: string, input: StepInput, blocks: StepBlocks): void {
+  blocks.reasoning ??= input.blocks.open()
+  input.emitter.emit({ turn_index: blocks.reasoning, type: 'reasoning', text })
+  input.state.appendReasoning(text)
+}
+
+export async function runStep(input: StepInput): Promise<StepResult> {
+  input.state.beginCycle()
+  const request = { messages: input.messages, tools: input.tools.length ? input.tools : undefined }
+  const stream = input.model.stream(request, input.signal)
+  const blocks: StepBlocks = {}
+  const partials = new Map<number, PartialCall>()
+  let text = ''
+  let finishReason: FinishReason = 'stop'
+  for await (const delta of abortableIterable(stream, input.signal)) {
+    if (delta.type === 'text') {
+      text += delta.text
+      onText(delta.text, input, blocks)
+    } else if (delta.type === 'reasoning') {
+      onReasoning(delta.text, input, blocks)
+    } else if (delta.type === 'tool_call') {
+      const call = partials.get(delta.index) ?? { name: '', arguments: '' }
+      if (delta.id) call.id = delta.id
+      if (delta.name) call.name = delta.name
+      call.arguments += delta.argumentsDelta
+      partials.set(delta.index, call)
+    } else {
+      finishReason = delta.reason
+    }
+  }
+  const seed = String(input.state.cycles.length)
+  return { text, toolCalls: finishCalls(partials, seed), finishReason }
+}

@@ -1,0 +1,66 @@
+// search_corpus: hybrid retrieval over the knowledge base (deps.retriever), returned to the
+// model as numbered documents.
+import { z } from 'zod'
+import { documentsJson, type SourceDocument } from '../../context'
+import { ValidationError } from '../../errors'
+import type { RetrievedChunk } from '../../retrieval'
+import { sourcesOf, type TurnTool } from './types'
+
+const argsSchema = z.object({ query: z.string().trim().min(1).max(500) })
+
+/** Keeps one call's results well inside the window; several calls may run in a turn. */
+const RESULT_TOKEN_BUDGET = 6_000
+
+function chunkMetadata(chunk: RetrievedChunk): string | undefined {
+  const parts = [
+    chunk.authors.slice(0, 3).join(', '),
+    chunk.year ? String(chunk.year) : '',
+    chunk.page === null ? '' : `page ${chunk.page}`,
+  ].filter(Boolean)
+  return parts.length > 0 ? parts.join('; ') : undefined
+}
+
+export function chunkToDocument(chunk: RetrievedChunk): SourceDocument {
+  const url = chunk.url ?? (chunk.doi ? `https://doi.org/${chunk.doi}` : undefined)
+  return {
+    title: chunk.title,
+    url,
+    metadata: chunkMetadata(chunk),
+    contents: chunk.content,
+    source: {
+      title: chunk.title,
+      url,
+      snippet: chunk.content.slice(0, 240),
+      sourceId: chunk.sourceId,
+      chunkId: chunk.chunkId,
+      page: chunk.page,
+      date: chunk.year ? String(chunk.year) : null,
+    },
+  }
+}
+
+export const searchCorpusTool: TurnTool = {
+  spec: {
+    name: 'search_corpus',
+    description: 'Search the knowledge base of papers and documents for passages on a query.',
+    parameters: z.toJSONSchema(argsSchema),
+  },
+  guidance:
+    'search the knowledge base (papers, ingested documents). Use it for questions the ' +
+    'documents may answer; phrase the query as keywords or a short question.',
+  returnsDocuments: true,
+  async run(args, { deps, signal, numbering }) {
+    const parsed = argsSchema.safeParse(args)
+    if (!parsed.success) throw new ValidationError('search_corpus needs {"query": string}')
+    const { query } = parsed.data
+    const options = { namespace: 'corpus', tokenBudget: RESULT_TOKEN_BUDGET }
+    const result = await deps.retriever.retrieve(query, options, signal)
+    const documents = numbering.assign(result.chunks.map(chunkToDocument))
+    return {
+      content: documentsJson(documents),
+      summary: `${documents.length} passages from the knowledge base for "${query}"`,
+      documents,
+      sources: sourcesOf(documents, numbering),
+    }
+  },
+}
