@@ -1,5 +1,13 @@
-// STUB (answer helper replaces)
-import { Hono } from 'hono'
-import type { AppEnv } from '../http/app-env'
-export const answerRoutes = new Hono<AppEnv>()
-export const openAiRoutes = new Hono<AppEnv>()
+// The answer capability (seed 001): the /api routes, the OpenAI-compatible /v1 routes, and
+// the 'ask' runner SessionDO hosts (registered at module load, as workers/session expects).
+import { registerRunner } from '../session'
+import { runAsk } from './ask-runner'
+import { askRunInputSchema } from './schemas'
+
+registerRunner('ask', runAsk, askRunInputSchema)
+
+export { answerRoutes, SESSION_ID_HEADER, SESSION_TOKEN_HEADER } from './routes'
+export { openAiRoutes, MODEL_IDS } from './openai-routes'
+export { answerQuestion, type AnswerRequest } from './answer'
+export type { AnswerPayload, AnswerSource } from './types'
+export { askRequestSchema, askOptionsSchema, type AskOptions, type AskRequest } from './schemas'

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { extractiveAnswer } from '../../workers/answer/extractive'
+import { aRankedSource } from './builders'
+
+describe('offline extractive answer', () => {
+  const sources = [
+    aRankedSource(1, {
+      snippet:
+        'Vitamin D supplementation did not reduce fractures in older adults. The trial enrolled 25,000 people [12]. Funding came from public grants.',
+    }),
+    aRankedSource(2, {
+      snippet: 'Calcium intake is linked to bone density. Vitamin D helps calcium absorption in the gut.',
+    }),
+  ]
+
+  it('makes every sentence a verbatim sentence of the source it cites', () => {
+    const pieces = extractiveAnswer('Does vitamin D reduce fractures?', sources)
+    expect(pieces.length).toBeGreaterThan(0)
+    for (const piece of pieces) {
+      const match = /^\s*(.+) \[(\d)\]$/s.exec(piece)
+      expect(match).not.toBeNull()
+      const source = sources[Number(match?.[2]) - 1]
+      expect(source?.snippet.replace(' [12]', '')).toContain(match?.[1])
+    }
+  })
+
+  it('prefers sentences that share words with the question', () => {
+    const text = extractiveAnswer('Does vitamin D reduce fractures?', sources).join('')
+    expect(text).toContain('did not reduce fractures')
+    expect(text).not.toContain('Funding came from public grants')
+  })
+
+  it('strips the sources own reference markers so they cannot pose as citations', () => {
+    const text = extractiveAnswer('How many people did the vitamin D trial enrol?', sources).join('')
+    expect(text).not.toContain('[12]')
+  })
+
+  it('returns nothing without sources', () => {
+    expect(extractiveAnswer('anything', [])).toEqual([])
+  })
+})

@@ -1,0 +1,106 @@
+// The seed's testing plan (§11) at the pipeline level, offline: no model, scripted search.
+import { describe, expect, it } from 'vitest'
+import { runPipeline, STEPS } from '../../workers/answer/pipeline'
+import { ProviderError } from '../../workers/errors'
+import type { PacketBody } from '../../workers/stream'
+import { aResult, aState } from './builders'
+import { failingSearch, fakeDeps, fixedSearch, hangingSearch, pageFetch } from './fake-deps'
+
+const never = new AbortController().signal
+const results = [
+  aResult(1, {
+    title: 'Vitamin D and fracture prevention',
+    domain: 'nih.gov',
+    url: 'https://www.nih.gov/vitamin-d',
+    snippet: 'Vitamin D supplements alone did not reduce fractures in community-dwelling adults. Doses varied widely.',
+  }),
+  aResult(2, {
+    title: 'Calcium and bone health',
+    domain: 'nejm.org',
+    url: 'https://www.nejm.org/calcium',
+    snippet: 'Combined calcium and vitamin D reduced hip fractures in institutionalised older people.',
+  }),
+]
+
+type Status = Extract<PacketBody, { type: 'status' }>
+const statuses = (packets: PacketBody[]) => packets.filter((p): p is Status => p.type === 'status')
+
+describe('answer pipeline, offline', () => {
+  it('answers with sources and at least one citation', async () => {
+    const deps = fakeDeps({ webSearch: fixedSearch(results) })
+    const state = await runPipeline(aState(), deps, never)
+    expect(state.payload?.answer).toMatch(/fractures/)
+    expect(state.payload?.answer).toMatch(/\[1\]/)
+    expect(state.payload?.sources.length).toBeGreaterThan(0)
+    expect(state.payload?.sources[0]).toMatchObject({ number: 1, cited: true })
+    expect(state.payload).toMatchObject({ mode: 'offline', cached: false, question: aState().query })
+    expect(state.payload?.related_questions.length).toBeGreaterThan(0)
+    expect(state.payload?.related_questions.length).toBeLessThanOrEqual(3)
+  })
+
+  it('reports every step as an ordered start/end pair ending with "Answer ready."', async () => {
+    const deps = fakeDeps({ webSearch: fixedSearch(results) })
+    await runPipeline(aState(), deps, never)
+    const events = statuses(deps.packets).map((s) => `${s.step}.${s.phase}`)
+    expect(events).toEqual(STEPS.flatMap((step) => [`${step.name}.start`, `${step.name}.end`]))
+    expect(statuses(deps.packets).at(0)?.message).toBe('Searching sources…')
+    expect(statuses(deps.packets).at(-1)?.message).toBe('Answer ready.')
+  })
+
+  it('streams the same answer text it returns', async () => {
+    const deps = fakeDeps({ webSearch: fixedSearch(results) })
+    const state = await runPipeline(aState(), deps, never)
+    const streamed = deps.packets.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')
+    expect(streamed.trim()).toBe(state.payload?.answer)
+    const citations = deps.packets.filter((p) => p.type === 'citation')
+    expect(citations.length).toBe(state.cited.length)
+  })
+
+  it('answers gracefully, without sources, when search fails', async () => {
+    const deps = fakeDeps({ webSearch: failingSearch(new ProviderError('brave', 'Brave returned 500')) })
+    const state = await runPipeline(aState(), deps, never)
+    expect(state.payload?.answer).toMatch(/Search failed \(Brave returned 500\)/)
+    expect(state.payload?.sources).toEqual([])
+    expect(state.payload?.search_error).toBe('Brave returned 500')
+    const search = statuses(deps.packets).filter((s) => s.step === 'search')
+    expect(search.map((s) => s.phase)).toEqual(['start', 'error'])
+    expect(statuses(deps.packets).at(-1)?.message).toBe('Answer ready.')
+  })
+
+  it('gives up on a search that does not answer in time', async () => {
+    const deps = fakeDeps({ webSearch: hangingSearch(), timeouts: { searchMs: 30 } })
+    const state = await runPipeline(aState(), deps, never)
+    expect(state.payload?.search_error).toMatch(/timed out/)
+    expect(state.payload?.answer).toMatch(/Search failed/)
+  })
+
+  it('still answers when fetching a preview image times out', async () => {
+    const deps = fakeDeps({
+      webSearch: fixedSearch(results),
+      safeFetch: pageFetch({ 'https://www.nih.gov/vitamin-d': 'hang', 'https://www.nejm.org/calcium': 'fail' }),
+      timeouts: { imageMs: 30 },
+    })
+    const state = await runPipeline(aState(), deps, never)
+    expect(state.payload?.answer).toMatch(/\[1\]/)
+    expect(state.payload?.sources.every((s) => s.image === null)).toBe(true)
+  })
+
+  it('adds the og:image of a source page', async () => {
+    const html = '<html><head><meta property="og:image" content="https://www.nih.gov/card.png"></head></html>'
+    const deps = fakeDeps({ webSearch: fixedSearch(results), safeFetch: pageFetch({ 'https://www.nih.gov/vitamin-d': html }) })
+    const state = await runPipeline(aState(), deps, never)
+    const nih = state.payload?.sources.find((s) => s.domain === 'nih.gov')
+    expect(nih?.image).toBe('https://www.nih.gov/card.png')
+  })
+
+  it('stops between steps when the run is aborted', async () => {
+    const controller = new AbortController()
+    const deps = fakeDeps({ webSearch: fixedSearch(results) })
+    deps.emit = (packet) => {
+      deps.packets.push(packet)
+      if (packet.type === 'status' && packet.step === 'prioritize_sources') controller.abort()
+    }
+    await expect(runPipeline(aState(), deps, controller.signal)).rejects.toBeDefined()
+    expect(statuses(deps.packets).some((s) => s.step === 'synthesize')).toBe(false)
+  })
+})

@@ -1,0 +1,72 @@
+// The UI's calls to Quire's HTTP API: health, sessions, streaming asks and stop.
+import { clearSession, loadSession, saveSession } from './session'
+import type { SessionCredentials } from './types'
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null
+  return new ApiError(res.status, body?.error?.message ?? `Request failed (${res.status})`)
+}
+
+export async function fetchMode(): Promise<'offline' | 'online' | null> {
+  try {
+    const res = await fetch('/health')
+    const body = (await res.json()) as { mode?: string }
+    return body.mode === 'offline' || body.mode === 'online' ? body.mode : null
+  } catch {
+    return null
+  }
+}
+
+async function createSession(): Promise<SessionCredentials> {
+  const res = await fetch('/api/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+  if (!res.ok) throw await errorOf(res)
+  const body = (await res.json()) as { session_id: string; token: string }
+  const session = { id: body.session_id, token: body.token }
+  saveSession(session)
+  return session
+}
+
+export async function ensureSession(): Promise<SessionCredentials> {
+  return loadSession() ?? createSession()
+}
+
+/** Starts a streaming ask; a stored session the server no longer knows is replaced once. */
+export async function startAsk(
+  query: string,
+  signal: AbortSignal,
+  retry = true,
+): Promise<{ session: SessionCredentials; body: ReadableStream<Uint8Array> }> {
+  const session = await ensureSession()
+  const res = await fetch('/api/ask', {
+    method: 'POST',
+    signal,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      authorization: `Bearer ${session.token}`,
+    },
+    body: JSON.stringify({ query, session_id: session.id }),
+  })
+  if ((res.status === 401 || res.status === 404) && retry) {
+    clearSession()
+    return startAsk(query, signal, false)
+  }
+  if (!res.ok || !res.body) throw await errorOf(res)
+  return { session, body: res.body }
+}
+
+export async function stopRun(session: SessionCredentials): Promise<void> {
+  await fetch(`/api/sessions/${encodeURIComponent(session.id)}/stop`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}` },
+  }).catch(() => undefined)
+}

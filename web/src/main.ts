@@ -1,0 +1,115 @@
+// The page: ask box, conversation thread, Stop, new conversation, offline badge.
+import { fetchMode, startAsk, stopRun } from './api'
+import { clearSession } from './session'
+import { readPackets } from './stream'
+import { TurnView } from './turn-view'
+import type { AnswerPayload, AnswerSource, Packet, SessionCredentials, SourceRef } from './types'
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
+const form = byId<HTMLFormElement>('ask-form')
+const question = byId<HTMLTextAreaElement>('question')
+const askButton = byId<HTMLButtonElement>('ask-button')
+const stopButton = byId<HTMLButtonElement>('stop-button')
+const thread = byId<HTMLOListElement>('thread')
+
+let active: { controller: AbortController; session: SessionCredentials | null; view: TurnView } | null = null
+let turns = 0
+
+function toSource(ref: SourceRef): AnswerSource {
+  return { number: ref.number, title: ref.title, url: ref.url ?? '#', domain: ref.domain ?? '', image: ref.image ?? null }
+}
+
+function isPayload(value: unknown): value is AnswerPayload {
+  return typeof value === 'object' && value !== null && typeof (value as AnswerPayload).answer === 'string'
+}
+
+function onPacket(view: TurnView, packet: Packet): void {
+  switch (packet.type) {
+    case 'status':
+      return view.setStatus(packet.message)
+    case 'token':
+      return view.appendText(packet.text)
+    case 'citation':
+      return view.addSource(toSource(packet.source))
+    case 'sources':
+      return view.setSources(packet.sources.map(toSource))
+    case 'error':
+      return view.setState('error', packet.message)
+    case 'done': {
+      if (packet.stopped) return view.setState('stopped', 'Stopped.')
+      if (!isPayload(packet.result)) return view.setState('done', 'Answer ready.')
+      const result = packet.result
+      view.setAnswer(result.answer)
+      view.setSources(result.sources)
+      view.setRelated(result.related_questions, (q) => void ask(q))
+      return view.setState('done', result.cached ? 'Answer ready (from a recent identical question).' : 'Answer ready.')
+    }
+    default:
+      return undefined
+  }
+}
+
+function setBusy(busy: boolean): void {
+  askButton.disabled = busy
+  stopButton.hidden = !busy
+  question.setAttribute('aria-busy', String(busy))
+}
+
+async function ask(text: string): Promise<void> {
+  const query = text.trim()
+  if (!query || active) return
+  turns += 1
+  const view = new TurnView(query, turns)
+  thread.append(view.root)
+  view.root.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  const controller = new AbortController()
+  active = { controller, session: null, view }
+  setBusy(true)
+  try {
+    const { session, body } = await startAsk(query, controller.signal)
+    active.session = session
+    await readPackets(body, (packet) => onPacket(view, packet))
+    if (view.root.dataset.state === 'streaming') view.setState('done', 'Answer ready.')
+  } catch (error) {
+    if (!controller.signal.aborted) view.setState('error', `Something went wrong: ${(error as Error).message}`)
+  } finally {
+    active = null
+    setBusy(false)
+  }
+}
+
+async function stop(): Promise<void> {
+  if (!active) return
+  const { controller, session, view } = active
+  view.setState('stopped', 'Stopped.')
+  controller.abort()
+  if (session) await stopRun(session)
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault()
+  const text = question.value
+  question.value = ''
+  void ask(text)
+})
+question.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && !event.shiftKey) {
+    event.preventDefault()
+    form.requestSubmit()
+  }
+})
+stopButton.addEventListener('click', () => void stop())
+byId<HTMLButtonElement>('new-conversation').addEventListener('click', () => {
+  if (active) return
+  clearSession()
+  thread.replaceChildren()
+  question.focus()
+})
+
+void fetchMode().then((mode) => {
+  if (mode !== 'offline') return
+  const badge = byId<HTMLSpanElement>('mode-badge')
+  badge.textContent = 'Offline mode'
+  badge.title = 'No model is configured: answers quote the indexed sources directly.'
+  badge.hidden = false
+})

@@ -1,0 +1,110 @@
+// One question-and-answer block of the conversation: status line, streamed answer, source
+// list with preview images, related questions.
+import { renderAnswer, sourceAnchor } from './markdown'
+import type { AnswerSource } from './types'
+
+export type TurnState = 'streaming' | 'done' | 'stopped' | 'error'
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
+  const node = document.createElement(tag)
+  if (className) node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+export class TurnView {
+  readonly root = el('li', 'turn')
+  readonly id: string
+  #status = el('p', 'status')
+  #answer = el('div', 'answer')
+  #sources = el('ol', 'sources')
+  #related = el('div', 'related')
+  #text = ''
+  #frame = 0
+
+  constructor(question: string, index: number) {
+    this.id = `turn-${index}`
+    this.root.id = this.id
+    this.root.dataset.state = 'streaming'
+    this.#status.setAttribute('role', 'status')
+    this.#status.setAttribute('aria-live', 'polite')
+    const sourcesSection = el('section', 'sources-section')
+    sourcesSection.setAttribute('aria-label', 'Sources')
+    sourcesSection.append(el('h3', 'section-title', 'Sources'), this.#sources)
+    this.#related.hidden = true
+    this.root.append(el('h2', 'question', question), this.#status, this.#answer, sourcesSection, this.#related)
+    this.setStatus('Starting…')
+  }
+
+  setStatus(message: string): void {
+    this.#status.textContent = message
+  }
+
+  setState(state: TurnState, message?: string): void {
+    this.root.dataset.state = state
+    if (message) this.setStatus(message)
+  }
+
+  appendText(text: string): void {
+    this.#text += text
+    // Re-render at most once a frame however fast tokens arrive.
+    if (!this.#frame) this.#frame = requestAnimationFrame(() => this.#flush())
+  }
+
+  setAnswer(text: string): void {
+    this.#text = text
+    this.#flush()
+  }
+
+  #flush(): void {
+    cancelAnimationFrame(this.#frame)
+    this.#frame = 0
+    this.#answer.innerHTML = renderAnswer(this.#text, this.id)
+  }
+
+  addSource(source: AnswerSource): void {
+    const id = sourceAnchor(this.id, source.number)
+    this.root.querySelector(`#${CSS.escape(id)}`)?.remove()
+    const item = el('li', 'source')
+    item.id = id
+    if (source.image) {
+      const img = el('img', 'thumb')
+      img.src = source.image
+      img.alt = ''
+      img.loading = 'lazy'
+      img.referrerPolicy = 'no-referrer'
+      img.addEventListener('error', () => img.remove())
+      item.append(img)
+    }
+    const link = el('a', 'source-title', source.title)
+    link.href = source.url
+    link.target = '_blank'
+    link.rel = 'noopener noreferrer'
+    const meta = el('span', 'source-meta', `${source.number} · ${source.domain}`)
+    item.append(meta, link)
+    const after = [...this.#sources.children].find((c) => Number((c as HTMLElement).dataset.n) > source.number)
+    item.dataset.n = String(source.number)
+    this.#sources.insertBefore(item, after ?? null)
+  }
+
+  setSources(sources: AnswerSource[]): void {
+    this.#sources.replaceChildren()
+    for (const source of sources) this.addSource(source)
+  }
+
+  setRelated(questions: string[], onPick: (question: string) => void): void {
+    this.#related.replaceChildren()
+    if (questions.length === 0) return
+    const list = el('ul', 'related-list')
+    for (const question of questions) {
+      const button = el('button', 'related-question', question)
+      button.type = 'button'
+      button.addEventListener('click', () => onPick(question))
+      const item = el('li')
+      item.append(button)
+      list.append(item)
+    }
+    this.#related.append(el('h3', 'section-title', 'Related'), list)
+    this.#related.hidden = false
+  }
+}

@@ -1,0 +1,46 @@
+// The 'ask' run kind, hosted by SessionDO: reads the session's earlier turns, answers through
+// the pipeline, and saves the exchange (a stopped answer is saved too, marked stopped).
+import type { RunContext, RunOutcome, StoredMessage } from '../session'
+import type { Packet, PacketBody } from '../stream'
+import { answerQuestion } from './answer'
+import { toAnswerDeps } from './answer-deps'
+import type { AskRunInput, HistoryTurn } from './schemas'
+
+/** Seed 001 §8: at most 5 history messages go to the model. */
+export const HISTORY_LIMIT = 5
+const HISTORY_MESSAGE_CHARS = 4000
+export const ASK_CHECKPOINT = 'ask'
+
+export function recentHistory(messages: StoredMessage[]): HistoryTurn[] {
+  return messages
+    .filter((m): m is StoredMessage & { role: 'user' | 'assistant' } => m.role === 'user' || m.role === 'assistant')
+    .filter((m) => m.content.trim() && m.data.stopped !== true)
+    .slice(-HISTORY_LIMIT)
+    .map((m) => ({ role: m.role, content: m.content.slice(0, HISTORY_MESSAGE_CHARS) }))
+}
+
+export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutcome> {
+  const { input, store, signal } = context
+  const messages = store.listMessages()
+  const turnIndex = messages.filter((m) => m.role === 'user').length
+  let partial = ''
+  const emit = (body: PacketBody) => {
+    if (body.type === 'token') partial += body.text
+    context.emit({ ...body, turn_index: turnIndex } as Packet)
+  }
+  const history = recentHistory(messages)
+  store.appendMessage({ role: 'user', content: input.query, data: { kind: 'ask', options: input.options } })
+  try {
+    const request = { sessionId: context.sessionId, query: input.query, options: input.options, history }
+    const payload = await answerQuestion(request, toAnswerDeps(context.deps, emit), context.deps.db, signal)
+    const data = { kind: 'ask', sources: payload.sources, related_questions: payload.related_questions, cached: payload.cached }
+    store.appendMessage({ role: 'assistant', content: payload.answer, data })
+    store.putCheckpoint(ASK_CHECKPOINT, { question: input.query, at: payload.timestamp, turns: turnIndex + 1 })
+    return { ...payload }
+  } catch (error) {
+    if (!signal.aborted) throw error
+    // Stopped: keep what was written so far, marked, and say so in the outcome.
+    store.appendMessage({ role: 'assistant', content: partial, data: { kind: 'ask', stopped: true } })
+    return { session_id: context.sessionId, question: input.query, answer: partial, stopped: true }
+  }
+}

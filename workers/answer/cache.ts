@@ -1,0 +1,57 @@
+// The answer cache (seed 001 §12): the same normalised question with the same options, in the
+// same mode, within 10 minutes, gets the stored payload back without search or model calls.
+import { eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/d1'
+import { answerCache } from '../db/schema'
+import type { AskOptions } from './schemas'
+import type { AnswerPayload } from './types'
+
+export const CACHE_TTL_MS = 10 * 60 * 1000
+
+/** Case, spacing and trailing punctuation do not change the question. */
+export function normaliseQuery(query: string): string {
+  return query
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s?!.]+$/, '')
+    .trim()
+}
+
+function canonicalOptions(options: AskOptions): string {
+  return JSON.stringify({
+    domains: [...(options.search_domain_filter ?? [])].sort(),
+    recency: options.search_recency_filter ?? null,
+    mode: options.search_mode ?? 'web',
+  })
+}
+
+export async function cacheKey(query: string, options: AskOptions, mode: string): Promise<string> {
+  const text = `${mode}\n${canonicalOptions(options)}\n${normaliseQuery(query)}`
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export async function readCachedAnswer(
+  db: D1Database,
+  key: string,
+  now: number,
+): Promise<AnswerPayload | null> {
+  const row = await drizzle(db).select().from(answerCache).where(eq(answerCache.key, key)).get()
+  if (!row || now - row.createdAt.getTime() > CACHE_TTL_MS) return null
+  return row.payload as unknown as AnswerPayload
+}
+
+export async function writeCachedAnswer(
+  db: D1Database,
+  key: string,
+  payload: AnswerPayload,
+  now: number,
+): Promise<void> {
+  const { token: _token, ...stored } = payload
+  const value = { payload: stored as unknown as Record<string, unknown>, createdAt: new Date(now) }
+  await drizzle(db)
+    .insert(answerCache)
+    .values({ key, ...value })
+    .onConflictDoUpdate({ target: answerCache.key, set: value })
+}

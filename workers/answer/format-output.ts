@@ -1,0 +1,59 @@
+// Stage 5, format_output: the API payload (seed 001 §5.5). sources[n - 1] is what the answer
+// cites as [n]: cited sources first in citation order, then the other sources that were read.
+import { relatedQuestions } from './related'
+import { toSourceRefs } from './source-refs'
+import type { AnswerDeps, AnswerSource, AskState, RankedSource } from './types'
+
+function toAnswerSource(
+  source: RankedSource,
+  number: number,
+  state: AskState,
+  cited: boolean,
+): AnswerSource {
+  return {
+    number,
+    title: source.title,
+    url: source.url,
+    domain: source.domain,
+    snippet: source.snippet,
+    image: state.images[source.url] ?? source.image ?? null,
+    ...(source.date ? { date: source.date } : {}),
+    cited,
+  }
+}
+
+export function orderedSources(state: AskState): AnswerSource[] {
+  const byRank = new Map(state.ranked.map((s) => [s.rank, s]))
+  const cited = state.cited.flatMap((rank) => byRank.get(rank) ?? [])
+  const rest = state.ranked.filter((s) => !state.cited.includes(s.rank))
+  return [
+    ...cited.map((s, i) => toAnswerSource(s, i + 1, state, true)),
+    ...rest.map((s, i) => toAnswerSource(s, cited.length + i + 1, state, false)),
+  ]
+}
+
+export async function formatOutput(state: AskState, deps: AnswerDeps): Promise<AskState> {
+  const now = deps.now()
+  const sources = orderedSources(state)
+  const related = state.ranked.length
+    ? relatedQuestions(state.query, state.relatedQuestions, state.ranked)
+    : []
+  deps.emit({ type: 'sources', sources: toSourceRefs(sources) })
+  return {
+    ...state,
+    relatedQuestions: related,
+    payload: {
+      session_id: state.sessionId,
+      question: state.query,
+      answer: state.answer,
+      sources,
+      related_questions: related,
+      timestamp: new Date(now).toISOString(),
+      latency_ms: Math.max(0, now - state.startedAt),
+      mode: deps.mode,
+      cached: false,
+      fallbacks: state.fallbacks,
+      ...(state.searchError ? { search_error: state.searchError } : {}),
+    },
+  }
+}

@@ -1,0 +1,48 @@
+// /api/ask and /api/progress/:session. An ask runs inside the session's Durable Object (which
+// keeps its history and progress); without a session_id a session is created and its token
+// returned once: in the JSON body and, for streams, in the X-Quire-Session-* headers.
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { generateSessionToken, hashToken, publicRateLimit, validate, type AppEnv } from '../http'
+import { openAuthorizedSession, openSession, runToResponse, type SessionStub } from '../session'
+import { askRequestSchema, type AskRunInput } from './schemas'
+
+export const SESSION_ID_HEADER = 'X-Quire-Session-Id'
+export const SESSION_TOKEN_HEADER = 'X-Quire-Session-Token'
+
+const progressParamSchema = z.object({ session: z.uuid() })
+
+interface OpenedSession {
+  stub: SessionStub
+  sessionId: string
+  /** Only for a session this request created. */
+  token?: string
+}
+
+async function newSession(c: Context<AppEnv>): Promise<OpenedSession> {
+  const sessionId = crypto.randomUUID()
+  const token = generateSessionToken()
+  const stub = openSession(c.get('deps'), sessionId)
+  await stub.create(await hashToken(token))
+  return { stub, sessionId, token }
+}
+
+async function sessionFor(c: Context<AppEnv>, sessionId: string | undefined): Promise<OpenedSession> {
+  if (!sessionId) return newSession(c)
+  return { stub: await openAuthorizedSession(c, sessionId), sessionId }
+}
+
+export const answerRoutes = new Hono<AppEnv>()
+  .post('/ask', publicRateLimit(), validate('json', askRequestSchema), async (c) => {
+    const { query, session_id, ...options } = c.req.valid('json')
+    const session = await sessionFor(c, session_id)
+    const input: AskRunInput = { query, options }
+    const start = await session.stub.startRun('ask', input)
+    c.header(SESSION_ID_HEADER, session.sessionId)
+    if (session.token) c.header(SESSION_TOKEN_HEADER, session.token)
+    return runToResponse(c, start, { extra: session.token ? { token: session.token } : undefined })
+  })
+  .get('/progress/:session', validate('param', progressParamSchema), async (c) => {
+    const stub = await openAuthorizedSession(c, c.req.valid('param').session)
+    return c.json({ events: await stub.progress() })
+  })
