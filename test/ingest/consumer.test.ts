@@ -19,7 +19,11 @@ async function chunkCount(): Promise<number> {
 
 describe('ingest consumer: text jobs', () => {
   it('indexes a text job, acks it and records its counts', async () => {
-    const { jobId, message } = await queueJob({ type: 'text', title: 'Soil microbes', text: article('soil microbes') })
+    const { jobId, message } = await queueJob({
+      type: 'text',
+      title: 'Soil microbes',
+      text: article('soil microbes'),
+    })
     const result = await runBatch([{ body: message }])
     expect(result.explicitAcks).toHaveLength(1)
     expect(result.retryMessages).toEqual([])
@@ -28,8 +32,10 @@ describe('ingest consumer: text jobs', () => {
     expect(status.attempts).toBe(1)
     expect(status.counts.sources).toBe(1)
     expect(status.counts.chunks).toBeGreaterThan(0)
-    const stored = await env.DB.prepare(`select count(*) as n from chunks c join sources s on s.id = c.source_id
-      where s.title = 'Soil microbes'`).first<{ n: number }>()
+    const stored = await env.DB.prepare(
+      `select count(*) as n from chunks c join sources s on s.id = c.source_id
+      where s.title = 'Soil microbes'`,
+    ).first<{ n: number }>()
     expect(stored?.n).toBe(status.counts.chunks)
   })
 
@@ -49,11 +55,18 @@ describe('ingest consumer: text jobs', () => {
 
   it('indexes markdown section by section under their headings', async () => {
     const text = `# Methods\n\n${article('sampling')}\n\n## Results\n\n${article('yield')}`
-    const { jobId, message } = await queueJob({ type: 'text', title: 'Field notes', text, format: 'markdown' })
+    const { jobId, message } = await queueJob({
+      type: 'text',
+      title: 'Field notes',
+      text,
+      format: 'markdown',
+    })
     await runBatch([{ body: message }])
     expect((await jobStatus(jobId)).status).toBe('done')
-    const headings = await env.DB.prepare(`select heading from sections sec join documents d on d.id = sec.document_id
-      where d.title = 'Field notes' order by sec.ordinal`).all<{ heading: string }>()
+    const headings = await env.DB.prepare(
+      `select heading from sections sec join documents d on d.id = sec.document_id
+      where d.title = 'Field notes' order by sec.ordinal`,
+    ).all<{ heading: string }>()
     expect(headings.results.map((r) => r.heading)).toEqual(['Methods', 'Results'])
   })
 })
@@ -87,7 +100,11 @@ describe('ingest consumer: bad input and failures', () => {
   it('keeps the other jobs of a batch going when one fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const bad = await queueJob({ type: 'url', url: 'http://192.168.1.1/' })
-    const good = await queueJob({ type: 'text', title: 'Tidal energy', text: article('tidal energy') })
+    const good = await queueJob({
+      type: 'text',
+      title: 'Tidal energy',
+      text: article('tidal energy'),
+    })
     const result = await runBatch([{ body: bad.message }, { body: good.message }])
     expect(result.explicitAcks).toHaveLength(2)
     expect((await jobStatus(bad.jobId)).status).toBe('failed')
@@ -95,7 +112,11 @@ describe('ingest consumer: bad input and failures', () => {
   })
 
   it('does not run a job again once it is done', async () => {
-    const { jobId, message } = await queueJob({ type: 'text', title: 'Glaciers', text: article('glacier retreat') })
+    const { jobId, message } = await queueJob({
+      type: 'text',
+      title: 'Glaciers',
+      text: article('glacier retreat'),
+    })
     await runBatch([{ body: message }])
     vi.spyOn(console, 'log').mockImplementation(() => {})
     const result = await runBatch([{ body: message, attempts: 2 }])

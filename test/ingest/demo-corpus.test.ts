@@ -17,7 +17,8 @@ async function envWithCorpus(requested: string[] = []): Promise<Env> {
     fetch: async (input: RequestInfo | URL) => {
       const url = new URL(input instanceof Request ? input.url : String(input))
       requested.push(url.pathname)
-      if (url.pathname !== '/corpus/scifact.jsonl.gz') return new Response('not found', { status: 404 })
+      if (url.pathname !== '/corpus/scifact.jsonl.gz')
+        return new Response('not found', { status: 404 })
       return new Response(body, { headers: { 'content-type': 'application/gzip' } })
     },
   }
@@ -38,16 +39,24 @@ describe('demo_corpus job', () => {
       { offset: 2, limit: 2 },
       { offset: 4, limit: 2 },
     ])
-    expect(await jobStatus(jobId)).toMatchObject({ status: 'running', progress: { parts: 3, parts_done: 0 } })
+    expect(await jobStatus(jobId)).toMatchObject({
+      status: 'running',
+      progress: { parts: 3, parts_done: 0 },
+    })
 
-    await runBatch(sent.slice(0, 2).map((body) => ({ body })), { env: testEnv })
+    await runBatch(
+      sent.slice(0, 2).map((body) => ({ body })),
+      { env: testEnv },
+    )
     expect(await jobStatus(jobId)).toMatchObject({ status: 'running', progress: { parts_done: 2 } })
     await runBatch([{ body: sent[2] }], { env: testEnv })
     const done = await jobStatus(jobId)
     expect(done).toMatchObject({ status: 'done', progress: { parts: 3, parts_done: 3 } })
     expect(done.counts.sources).toBe(5)
     expect(done.counts.chunks).toBeGreaterThanOrEqual(5)
-    const corpus = await env.DB.prepare(`select count(*) as n from sources where kind = 'corpus'`).first<{ n: number }>()
+    const corpus = await env.DB.prepare(
+      `select count(*) as n from sources where kind = 'corpus'`,
+    ).first<{ n: number }>()
     expect(corpus?.n).toBe(5)
   })
 

@@ -18,7 +18,11 @@ export const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 export function postIngest(body: unknown, headers: Record<string, string> = authHeaders()) {
   return app.request(
     '/api/ingest',
-    { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    },
     env,
   )
 }
@@ -66,14 +70,19 @@ export interface BatchInput {
   attempts?: number
 }
 
+export interface BatchOutcome extends QueueResult {
+  /** Every retry() call with its options: the harness records retries but not their delay. */
+  retries: { msgId: string; delaySeconds?: number }[]
+}
+
 /**
- * Runs messages through handleIngestBatch. A fresh env object per call gives fresh Deps, so
- * client-side state (arXiv's 3-second gate) never leaks between tests.
+ * Runs messages through handleIngestBatch. A fresh env object per call gives fresh Deps
+ * (config and clients built anew), as a new isolate would.
  */
 export async function runBatch(
   messages: BatchInput[],
   options: { queue?: string; env?: Env } = {},
-): Promise<QueueResult> {
+): Promise<BatchOutcome> {
   const batch = createMessageBatch(
     options.queue ?? 'quire-ingest',
     messages.map((m, i) => ({
@@ -83,9 +92,17 @@ export async function runBatch(
       body: m.body,
     })),
   )
+  const retries: BatchOutcome['retries'] = []
+  for (const msg of batch.messages) {
+    const retry = msg.retry.bind(msg)
+    msg.retry = (retryOptions?: QueueRetryOptions) => {
+      retries.push({ msgId: msg.id, delaySeconds: retryOptions?.delaySeconds })
+      retry(retryOptions)
+    }
+  }
   const ctx = createExecutionContext()
   await handleIngestBatch(batch, options.env ?? { ...env }, ctx)
-  return getQueueResult(batch, ctx)
+  return { ...(await getQueueResult(batch, ctx)), retries }
 }
 
 export interface JobStatusBody {

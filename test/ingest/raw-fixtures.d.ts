@@ -3,3 +3,8 @@ declare module '*.jsonl?raw' {
   const text: string
   export default text
 }
+
+declare module '*.xml?raw' {
+  const text: string
+  export default text
+}

@@ -17,7 +17,10 @@ describe('POST /api/ingest', () => {
   })
 
   it('refuses a wrong API key', async () => {
-    const res = await postIngest({ type: 'arxiv_query', query: 'graphs' }, { authorization: 'Bearer nope' })
+    const res = await postIngest(
+      { type: 'arxiv_query', query: 'graphs' },
+      { authorization: 'Bearer nope' },
+    )
     expect(res.status).toBe(401)
   })
 
@@ -52,7 +55,9 @@ describe('POST /api/ingest', () => {
     const sent = captureQueue()
     const res = await postIngest({ type: 'arxiv_ids', ids: ['1605.08386'] })
     expect(res.status).toBe(202)
-    const { jobs } = (await res.json()) as { jobs: { job_id: string; status: string; status_url: string }[] }
+    const { jobs } = (await res.json()) as {
+      jobs: { job_id: string; status: string; status_url: string }[]
+    }
     expect(jobs).toHaveLength(1)
     const [job] = jobs
     expect(job).toMatchObject({ status: 'queued', status_url: `/api/ingest/${job?.job_id}` })
@@ -61,7 +66,11 @@ describe('POST /api/ingest', () => {
       .bind(job?.job_id)
       .first<{ kind: string; status: string; input: string }>()
     expect(row).toMatchObject({ kind: 'arxiv_ids', status: 'queued' })
-    expect(JSON.parse(row?.input ?? '{}')).toEqual({ type: 'arxiv_ids', ids: ['1605.08386'], namespace: 'corpus' })
+    expect(JSON.parse(row?.input ?? '{}')).toEqual({
+      type: 'arxiv_ids',
+      ids: ['1605.08386'],
+      namespace: 'corpus',
+    })
   })
 
   it('queues a batch, applying the batch namespace to jobs without their own', async () => {
@@ -76,14 +85,20 @@ describe('POST /api/ingest', () => {
     expect(res.status).toBe(202)
     const { jobs } = (await res.json()) as { jobs: { job_id: string }[] }
     expect(sent.map((m) => m.type)).toEqual(['crossref_query', 'text'])
-    const namespaces = await Promise.all(jobs.map(async (j) => (await jobStatus(j.job_id)).namespace))
+    const namespaces = await Promise.all(
+      jobs.map(async (j) => (await jobStatus(j.job_id)).namespace),
+    )
     expect(namespaces).toEqual(['lab', 'notes'])
   })
 
   it('returns the demo_corpus job already in flight instead of queuing another', async () => {
     const sent = captureQueue()
-    const first = (await (await postIngest({ type: 'demo_corpus' })).json()) as { jobs: { job_id: string }[] }
-    const second = (await (await postIngest({ type: 'demo_corpus' })).json()) as { jobs: { job_id: string }[] }
+    const first = (await (await postIngest({ type: 'demo_corpus' })).json()) as {
+      jobs: { job_id: string }[]
+    }
+    const second = (await (await postIngest({ type: 'demo_corpus' })).json()) as {
+      jobs: { job_id: string }[]
+    }
     expect(second.jobs[0]?.job_id).toBe(first.jobs[0]?.job_id)
     expect(sent).toHaveLength(1)
   })
@@ -92,8 +107,9 @@ describe('POST /api/ingest', () => {
     vi.spyOn(env.INGEST_QUEUE, 'sendBatch').mockRejectedValue(new Error('queue unavailable'))
     const res = await postIngest({ type: 'text', title: 'Lost', text: 'This will not be queued.' })
     expect(res.status).toBe(502)
-    const row = await env.DB.prepare(`select status, errors from ingest_jobs where input like '%will not be queued%'`)
-      .first<{ status: string; errors: string }>()
+    const row = await env.DB.prepare(
+      `select status, errors from ingest_jobs where input like '%will not be queued%'`,
+    ).first<{ status: string; errors: string }>()
     expect(row?.status).toBe('failed')
     expect(row?.errors).toContain('could not be queued')
   })

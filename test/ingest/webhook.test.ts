@@ -70,7 +70,9 @@ describe('POST /api/ingest/webhook', () => {
     expect((await postWebhook(raw, headers)).status).toBe(202)
     const replay = await postWebhook(raw, headers)
     expect(replay.status).toBe(401)
-    expect(((await replay.json()) as { error: { message: string } }).error.message).toMatch(/replay/)
+    expect(((await replay.json()) as { error: { message: string } }).error.message).toMatch(
+      /replay/,
+    )
     expect(sent).toHaveLength(1)
   })
 

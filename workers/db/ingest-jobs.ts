@@ -23,7 +23,11 @@ const ACTIVE: IngestJobStatus[] = ['queued', 'running']
 /** Errors kept per job, so a long fan-out's retries cannot grow the row without bound. */
 const MAX_ERRORS = 50
 
-export async function insertIngestJobs(db: D1Database, jobs: NewIngestJob[], now: number): Promise<void> {
+export async function insertIngestJobs(
+  db: D1Database,
+  jobs: NewIngestJob[],
+  now: number,
+): Promise<void> {
   if (jobs.length === 0) return
   const orm = drizzle(db)
   const at = new Date(now)
@@ -109,10 +113,18 @@ export async function recordIngestError(
 }
 
 /** Records how many follow-up messages a fanned-out job was split into. */
-export async function setIngestParts(db: D1Database, id: string, parts: number, now: number): Promise<void> {
+export async function setIngestParts(
+  db: D1Database,
+  id: string,
+  parts: number,
+  now: number,
+): Promise<void> {
   await drizzle(db)
     .update(ingestJobs)
-    .set({ counts: sql`json_set(${ingestJobs.counts}, '$.parts', ${parts})`, updatedAt: new Date(now) })
+    .set({
+      counts: sql`json_set(${ingestJobs.counts}, '$.parts', ${parts})`,
+      updatedAt: new Date(now),
+    })
     .where(eq(ingestJobs.id, id))
 }
 
@@ -133,13 +145,19 @@ export async function addIngestPartCounts(
   const rows = await drizzle(db)
     .update(ingestJobs)
     .set({ counts, updatedAt: new Date(now) })
-    .where(and(eq(ingestJobs.id, input.id), sql`json_extract(${ingestJobs.counts}, ${marker}) IS NULL`))
+    .where(
+      and(eq(ingestJobs.id, input.id), sql`json_extract(${ingestJobs.counts}, ${marker}) IS NULL`),
+    )
     .returning({ id: ingestJobs.id })
   return rows.length > 0
 }
 
 /** Marks a fanned-out job done once every part is recorded (no-op before then, or if failed). */
-export async function finishIngestJobIfComplete(db: D1Database, id: string, now: number): Promise<boolean> {
+export async function finishIngestJobIfComplete(
+  db: D1Database,
+  id: string,
+  now: number,
+): Promise<boolean> {
   const partsDone = sql`(SELECT count(*) FROM json_each(${ingestJobs.counts}) WHERE key LIKE 'part\\_%' ESCAPE '\\')`
   const rows = await drizzle(db)
     .update(ingestJobs)

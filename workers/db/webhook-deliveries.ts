@@ -7,7 +7,11 @@ import { webhookDeliveries } from './schema'
  * Claims a delivery id atomically (insert-or-nothing). Returns false when the id was
  * already claimed: the delivery is a replay.
  */
-export async function claimWebhookDelivery(db: D1Database, id: string, now: number): Promise<boolean> {
+export async function claimWebhookDelivery(
+  db: D1Database,
+  id: string,
+  now: number,
+): Promise<boolean> {
   const rows = await drizzle(db)
     .insert(webhookDeliveries)
     .values({ id, receivedAt: new Date(now) })
@@ -18,5 +22,7 @@ export async function claimWebhookDelivery(db: D1Database, id: string, now: numb
 
 /** Forgets ids older than `olderThan`; past the timestamp tolerance they cannot verify again anyway. */
 export async function pruneWebhookDeliveries(db: D1Database, olderThan: number): Promise<void> {
-  await drizzle(db).delete(webhookDeliveries).where(lt(webhookDeliveries.receivedAt, new Date(olderThan)))
+  await drizzle(db)
+    .delete(webhookDeliveries)
+    .where(lt(webhookDeliveries.receivedAt, new Date(olderThan)))
 }

@@ -1,10 +1,6 @@
 // The 'demo_corpus' job: the first message splits the bundled SciFact file into slices and
 // enqueues one follow-up message per slice; each slice indexes its rows and adds its counts once.
-import {
-  addIngestPartCounts,
-  finishIngestJobIfComplete,
-  setIngestParts,
-} from '../db/ingest-jobs'
+import { addIngestPartCounts, finishIngestJobIfComplete, setIngestParts } from '../db/ingest-jobs'
 import { indexMany, parseCorpusJsonl, type IndexRequest } from '../retrieval'
 import type { JobContext } from './job-context'
 import type { IngestMessage } from './schemas'
@@ -33,7 +29,9 @@ async function fanOut(message: IngestMessage, total: number, ctx: JobContext): P
   const size = message.sliceSize ?? DEMO_SLICE_SIZE
   const slices: MessageSendRequest<IngestMessage>[] = []
   for (let offset = 0; offset < total; offset += size) {
-    slices.push({ body: { jobId: message.jobId, type: 'demo_corpus', slice: { offset, limit: size } } })
+    slices.push({
+      body: { jobId: message.jobId, type: 'demo_corpus', slice: { offset, limit: size } },
+    })
   }
   for (let i = 0; i < slices.length; i += SEND_BATCH_LIMIT) {
     await ctx.deps.ingestQueue.sendBatch(slices.slice(i, i + SEND_BATCH_LIMIT))

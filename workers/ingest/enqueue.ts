@@ -78,6 +78,9 @@ async function sendMessages(deps: EnqueueDeps, messages: IngestMessage[]): Promi
       const error = { message: 'could not be queued', status: 'failed' as const }
       await recordIngestError(deps.db, jobId, error, deps.now())
     }
-    throw new ProviderError('queue', 'The ingest queue refused the jobs', { cause, retryable: true })
+    throw new ProviderError('queue', 'The ingest queue refused the jobs', {
+      cause,
+      retryable: true,
+    })
   }
 }

@@ -19,14 +19,16 @@ export function isLastAttempt(attempts: number): boolean {
 }
 
 /**
- * Transient failures worth another delivery: AppErrors flagged retryable by their
- * adapter (5xx, 429, timeouts), and runtime network/timeout errors that never became one.
+ * Transient failures worth another delivery: AppErrors their adapter flagged retryable (5xx,
+ * 429, network, timeouts; sources wraps fetch failures this way) and our own job deadline.
+ * Anything else (a bug, bad data) would fail the same way again, so it is not retried.
  */
 export function isRetryable(error: unknown): boolean {
   if (isAppError(error)) return error.retryable
-  if (!(error instanceof Error)) return false
-  // workerd surfaces dropped connections as TypeError from fetch, deadlines as TimeoutError.
-  return error.name === 'TimeoutError' || error instanceof TypeError
+  // AbortSignal.timeout() rejects with a DOMException named TimeoutError.
+  return (
+    typeof error === 'object' && error !== null && 'name' in error && error.name === 'TimeoutError'
+  )
 }
 
 /** A short reason for the job's error list: the error's own message, never a stack. */

@@ -2,7 +2,11 @@
 
 export type LogLevel = 'info' | 'warn' | 'error'
 
-export function logIngest(level: LogLevel, event: string, fields: Record<string, unknown> = {}): void {
+export function logIngest(
+  level: LogLevel,
+  event: string,
+  fields: Record<string, unknown> = {},
+): void {
   const line = JSON.stringify({ scope: 'ingest', level, event, ...fields })
   if (level === 'error') console.error(line)
   else if (level === 'warn') console.warn(line)

@@ -2,12 +2,8 @@
 // a delayed retry (transient) and a final failure (everything else). Never throws.
 import { getIngestJob, recordIngestError, startIngestAttempt } from '../db/ingest-jobs'
 import type { IngestJobRow } from '../db/schema'
-import {
-  backoffSeconds,
-  describeError,
-  isLastAttempt,
-  isRetryable,
-} from './failure-policy'
+import { isAppError } from '../errors'
+import { backoffSeconds, describeError, isLastAttempt, isRetryable } from './failure-policy'
 import type { JobContext } from './job-context'
 import { logIngest } from './log'
 import { runIngestJob, type StoredJob } from './run-job'
@@ -22,7 +18,10 @@ export async function processIngestMessage(msg: Message, ctx: JobContext): Promi
   const parsed = ingestMessageSchema.safeParse(msg.body)
   if (!parsed.success) {
     // It can never succeed: drop it rather than burn retries on it.
-    logIngest('warn', 'dropped malformed message', { messageId: msg.id, issues: parsed.error.issues })
+    logIngest('warn', 'dropped malformed message', {
+      messageId: msg.id,
+      issues: parsed.error.issues,
+    })
     return msg.ack()
   }
   const message = parsed.data
@@ -30,7 +29,12 @@ export async function processIngestMessage(msg: Message, ctx: JobContext): Promi
   if (!row) return skipSettled(msg, message, ctx)
   const stored = readStoredJob(row)
   if (!stored) {
-    await recordIngestError(ctx.deps.db, row.id, { message: 'stored job input is invalid', status: 'failed' }, ctx.deps.now())
+    await recordIngestError(
+      ctx.deps.db,
+      row.id,
+      { message: 'stored job input is invalid', status: 'failed' },
+      ctx.deps.now(),
+    )
     logIngest('error', 'stored job input is invalid', { jobId: row.id })
     return msg.ack()
   }
@@ -68,18 +72,37 @@ async function handleFailure(
   const attempt = msg.attempts
   if (!isRetryable(error)) {
     await recordIngestError(db, message.jobId, { message: reason, status: 'failed' }, now())
-    logIngest('warn', 'job failed', { jobId: message.jobId, attempt, reason })
+    // An AppError is an expected refusal; anything else is a bug worth an error line.
+    logIngest(isAppError(error) ? 'warn' : 'error', 'job failed', {
+      jobId: message.jobId,
+      attempt,
+      reason,
+    })
     return msg.ack()
   }
   if (isLastAttempt(attempt)) {
     // The runtime moves the message to quire-ingest-dlq after this retry; the job is over now.
-    await recordIngestError(db, message.jobId, { message: `attempt ${attempt} (final): ${reason}`, status: 'failed' }, now())
-    logIngest('warn', 'job failed after its last attempt', { jobId: message.jobId, attempt, reason })
+    await recordIngestError(
+      db,
+      message.jobId,
+      { message: `attempt ${attempt} (final): ${reason}`, status: 'failed' },
+      now(),
+    )
+    logIngest('warn', 'job failed after its last attempt', {
+      jobId: message.jobId,
+      attempt,
+      reason,
+    })
     return msg.retry()
   }
   // A slice of a fanned-out job leaves the job's status to its siblings.
   const status = message.slice ? undefined : 'queued'
-  await recordIngestError(db, message.jobId, { message: `attempt ${attempt}: ${reason}`, status }, now())
+  await recordIngestError(
+    db,
+    message.jobId,
+    { message: `attempt ${attempt}: ${reason}`, status },
+    now(),
+  )
   const delaySeconds = backoffSeconds(attempt)
   logIngest('info', 'job will be retried', { jobId: message.jobId, attempt, delaySeconds, reason })
   msg.retry({ delaySeconds })

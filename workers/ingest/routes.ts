@@ -49,7 +49,9 @@ function parseWebhookBody(rawBody: string): IngestBody {
   }
   const parsed = ingestBodySchema.safeParse(json)
   if (!parsed.success) {
-    throw new ValidationError('Invalid ingest request', { details: { issues: parsed.error.issues } })
+    throw new ValidationError('Invalid ingest request', {
+      details: { issues: parsed.error.issues },
+    })
   }
   return parsed.data
 }

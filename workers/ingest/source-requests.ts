@@ -26,7 +26,7 @@ export async function sourceJobToIndexRequests(
 }
 
 async function fetchRequests(job: SourceJob, ctx: JobContext): Promise<IndexRequest[]> {
-  const { scholarly, safeFetch } = ctx.deps
+  const { scholarly } = ctx.deps
   switch (job.type) {
     case 'arxiv_query': {
       const maxResults = job.max_results ?? DEFAULT_ARXIV_RESULTS
@@ -71,7 +71,8 @@ async function pdfRequest(
 ): Promise<IndexRequest> {
   const pages = await fetchPdf(ctx.deps.safeFetch, job.url, ctx.signal)
   const withText = pages.filter((p) => p.text.trim().length > 0)
-  if (withText.length === 0) throw new ValidationError(`No extractable text in the PDF at ${job.url}`)
+  if (withText.length === 0)
+    throw new ValidationError(`No extractable text in the PDF at ${job.url}`)
   const title = job.title ?? titleFromUrl(job.url)
   return {
     source: { kind: 'pdf', externalId: job.url, title, url: job.url, pdfUrl: job.url },
@@ -83,7 +84,10 @@ async function pdfRequest(
 function titleFromUrl(url: string): string {
   const { hostname, pathname } = new URL(url)
   const last = safeDecode(pathname.split('/').filter(Boolean).pop() ?? '')
-  const name = last.replace(/\.pdf$/i, '').replace(/[_-]+/g, ' ').trim()
+  const name = last
+    .replace(/\.pdf$/i, '')
+    .replace(/[_-]+/g, ' ')
+    .trim()
   return name || hostname
 }
 

@@ -9,7 +9,8 @@ type Page = DocumentInput['pages'][number]
 export async function textToIndexRequest(job: TextJob, namespace: string): Promise<IndexRequest> {
   const externalId = job.external_id ?? `sha256:${await sha256Hex(`${job.title}\n${job.text}`)}`
   const format = job.format ?? 'text'
-  const pages = format === 'markdown' ? splitMarkdownSections(job.text) : [{ page: null, text: job.text }]
+  const pages =
+    format === 'markdown' ? splitMarkdownSections(job.text) : [{ page: null, text: job.text }]
   return {
     source: { kind: 'text', externalId, title: job.title, metadata: { format } },
     documents: [{ title: job.title, pages }],

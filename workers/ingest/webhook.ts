@@ -16,7 +16,10 @@ export interface WebhookDelivery {
 }
 
 /** Throws UnauthorizedError unless the signature and timestamp check out; returns the webhook-id. */
-export function verifyWebhookSignature(secret: string | undefined, delivery: WebhookDelivery): string {
+export function verifyWebhookSignature(
+  secret: string | undefined,
+  delivery: WebhookDelivery,
+): string {
   if (!secret) throw new NotConfiguredError('Ingest webhooks need INGEST_WEBHOOK_SECRET')
   const id = delivery.headers['webhook-id']
   try {
@@ -32,11 +35,7 @@ export function verifyWebhookSignature(secret: string | undefined, delivery: Web
 }
 
 /** Records the id once; a second delivery with the same id is a replay and is refused. */
-export async function claimDeliveryOnce(
-  db: D1Database,
-  id: string,
-  now: number,
-): Promise<void> {
+export async function claimDeliveryOnce(db: D1Database, id: string, now: number): Promise<void> {
   const isFirst = await claimWebhookDelivery(db, id, now)
   if (!isFirst) throw new UnauthorizedError('Webhook delivery already received (replay)')
   await pruneWebhookDeliveries(db, now - REPLAY_MEMORY_MS)
