@@ -1,21 +1,35 @@
 // Builds the Hono app: middleware, the error envelope, and one router per capability.
 import { Hono } from 'hono'
 import { answerRoutes, openAiRoutes } from './answer'
-import { type AppEnv, errorHandler, notFoundHandler, requestContext, systemRoutes } from './http'
+import {
+  apiBodyLimit,
+  type AppEnv,
+  corsFromConfig,
+  createNotFoundHandler,
+  errorHandler,
+  requestContext,
+  systemRoutes,
+} from './http'
 import { ingestRoutes } from './ingest'
 import { sessionRoutes } from './session'
 import { turnRoutes } from './turn'
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
+  // Order matters: the request id and deps first (so every response, even a config error,
+  // carries the envelope and id), then CORS (answers preflights), then body caps.
   app.use('*', ...requestContext())
+  app.use('*', corsFromConfig())
+  app.use('/api/*', apiBodyLimit())
+  app.use('/v1/*', apiBodyLimit())
   app.route('/', systemRoutes)
   app.route('/api/sessions', sessionRoutes)
   app.route('/api/sessions', turnRoutes)
   app.route('/api/ingest', ingestRoutes)
   app.route('/api', answerRoutes)
   app.route('/v1', openAiRoutes)
-  app.notFound(notFoundHandler)
+  // Unmatched paths get the 404 envelope; a path that exists under other methods gets 405.
+  app.notFound(createNotFoundHandler(app))
   app.onError(errorHandler)
   return app
 }

@@ -1,11 +1,18 @@
-// STUB (foundation helper replaces)
-import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono'
-import { makeDeps } from '../deps'
-import type { AppEnv } from './app-env'
-export type { AppEnv } from './app-env'
-export function requestContext(): MiddlewareHandler<AppEnv>[] {
-  return [async (c, next) => { c.set('requestId', crypto.randomUUID()); c.set('deps', makeDeps(c.env)); await next() }]
-}
-export const errorHandler: ErrorHandler<AppEnv> = (err, c) => c.json({ error: { code: 'internal', message: String(err), request_id: c.get('requestId') } }, 500)
-export const notFoundHandler = (c: Context<AppEnv>) => c.json({ error: { code: 'not_found', message: 'Not found', request_id: c.get('requestId') } }, 404)
-export const systemRoutes = new Hono<AppEnv>().get('/health', (c) => c.json({ status: 'ok', mode: c.get('deps').config.mode }))
+// The HTTP layer: request context, the error envelope, validation, CORS, body limits, auth,
+// rate limiting, content negotiation and the system routes.
+export type { ApiAuth, AppEnv } from './app-env'
+export { requestContext } from './request-context'
+export { pickRequestId, requestId } from './request-id'
+export { errorHandler, notFoundHandler, createNotFoundHandler } from './error-handler'
+export { appErrorFromCode, appErrorResponse, envelope, type ErrorEnvelope } from './error-envelope'
+export { validate } from './validate'
+export { corsFromConfig, isAllowedOrigin } from './cors'
+export { apiBodyLimit, limitBodySize } from './body-limit'
+export { requireApiKey, authNote, OPEN_AUTH_HEADER } from './api-key'
+export { constantTimeEqual, matchesAny } from './constant-time'
+export { generateSessionToken, hashToken, readBearerToken } from './session-token'
+export { publicRateLimit } from './rate-limit'
+export { negotiateFormat, type ResponseFormat } from './negotiate'
+export { describeHealth, type Health } from './health'
+export { buildOpenApiDocument } from './openapi'
+export { systemRoutes } from './system-routes'

@@ -1,0 +1,55 @@
+// The one JSON error envelope {error:{code,message,details?,request_id}} and the mapping from
+// an error code back to its HTTP status (used when an error crosses a stream as a packet).
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { AppError, RateLimitedError } from '../errors'
+
+export interface ErrorEnvelope {
+  error: { code: string; message: string; details?: unknown; request_id: string }
+}
+
+export function envelope(
+  c: Context,
+  status: ContentfulStatusCode,
+  body: { code: string; message: string; details?: unknown },
+): Response {
+  const requestId = String(c.get('requestId') ?? '')
+  const payload: ErrorEnvelope = {
+    error: {
+      code: body.code,
+      message: body.message,
+      ...(body.details === undefined ? {} : { details: body.details }),
+      request_id: requestId,
+    },
+  }
+  const response = c.json(payload, status)
+  if (requestId) response.headers.set('X-Request-Id', requestId)
+  return response
+}
+
+export function appErrorResponse(c: Context, error: AppError): Response {
+  const response = envelope(c, error.status as ContentfulStatusCode, error)
+  if (error instanceof RateLimitedError) {
+    response.headers.set('Retry-After', String(error.retryAfterSeconds))
+  }
+  return response
+}
+
+const STATUS_BY_CODE: Record<string, number> = {
+  validation_failed: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  run_active: 409,
+  too_large: 413,
+  rate_limited: 429,
+  quota_exhausted: 429,
+  upstream_failed: 502,
+  not_configured: 503,
+}
+
+/** Rebuilds an AppError from a code and message (an `error` packet relayed from a run). */
+export function appErrorFromCode(code: string, message: string): AppError {
+  return new AppError(STATUS_BY_CODE[code] ?? 500, code, message)
+}

@@ -1,0 +1,37 @@
+// The /health body: mode and which providers are wired, as names and booleans only (no keys,
+// no secret values), so an operator can see what a deployment will do.
+import type { Config } from '../config'
+
+export function describeHealth(config: Config, now: number) {
+  return {
+    status: 'ok' as const,
+    mode: config.mode,
+    providers: {
+      llm: {
+        provider: config.llm.provider,
+        model: config.llm.model,
+        model_fast: config.llm.modelFast,
+        fallback_key: Boolean(config.llm.apiKeyFallback),
+      },
+      embeddings: {
+        provider: config.embeddings.provider,
+        model: config.embeddings.model ?? null,
+        dimensions: config.embeddings.dimensions,
+      },
+      vector_store: config.vectorStore,
+      search: config.search.provider,
+      scholarly: {
+        arxiv_api_url: config.sources.arxivApiUrl,
+        crossref_api_url: config.sources.crossrefApiUrl,
+      },
+    },
+    auth: {
+      api_keys_configured: config.security.apiKeys.length > 0,
+      webhook_configured: Boolean(config.security.ingestWebhookSecret),
+      share_configured: Boolean(config.security.shareSecret),
+    },
+    time: new Date(now).toISOString(),
+  }
+}
+
+export type Health = ReturnType<typeof describeHealth>
