@@ -1,9 +1,21 @@
-// STUB (foundation helper replaces)
-import { DurableObject } from 'cloudflare:workers'
-import { Hono } from 'hono'
-import type { AppEnv } from '../http/app-env'
+// The session capability: SessionDO, its runner registry, route-side helpers and routes.
 export * from './run-types'
-export class SessionDO extends DurableObject<Env> {
-  async ping(): Promise<string> { return 'pong' }
-}
-export const sessionRoutes = new Hono<AppEnv>()
+export { SessionDO } from './session-do'
+export { registerRunner, findRunner, unregisterRunner, type RegisteredRunner } from './runners'
+export { openSession, openAuthorizedSession, type SessionStub } from './open-session'
+export {
+  runToResponse,
+  startFailure,
+  type RunResponseFormat,
+  type RunResponseOptions,
+} from './run-response'
+export type {
+  AuthorizeResult,
+  JsonValue,
+  MessageView,
+  SessionDescription,
+  StartRunResult,
+  StatusPacket,
+} from './rpc-schemas'
+export { sessionRoutes, sessionIdParamSchema } from './routes'
+export { STOP_GRACE_MS } from './run-settlement'

@@ -1,0 +1,23 @@
+// /api/sessions: create a session (its token is shown once), read it, stop its run.
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { generateSessionToken, hashToken, publicRateLimit, validate, type AppEnv } from '../http'
+import { openAuthorizedSession, openSession } from './open-session'
+
+export const sessionIdParamSchema = z.object({ id: z.uuid() })
+
+export const sessionRoutes = new Hono<AppEnv>()
+  .post('/', publicRateLimit(), async (c) => {
+    const sessionId = crypto.randomUUID()
+    const token = generateSessionToken()
+    await openSession(c.get('deps'), sessionId).create(await hashToken(token))
+    return c.json({ session_id: sessionId, token }, 201)
+  })
+  .get('/:id', validate('param', sessionIdParamSchema), async (c) => {
+    const stub = await openAuthorizedSession(c, c.req.valid('param').id)
+    return c.json(await stub.describe())
+  })
+  .post('/:id/stop', validate('param', sessionIdParamSchema), async (c) => {
+    const stub = await openAuthorizedSession(c, c.req.valid('param').id)
+    return c.json(await stub.stop())
+  })

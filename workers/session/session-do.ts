@@ -1,0 +1,146 @@
+// SessionDO: the one writer of a session's state (history, checkpoints, progress log, runs)
+// and host of its single active run. Typed RPC methods validate, delegate and persist.
+import { DurableObject } from 'cloudflare:workers'
+import { contextOps, type FileInfo, type TurnSettings } from '../context'
+import { makeDeps } from '../deps'
+import { constantTimeEqual } from '../http'
+import { listProgress, recordProgress } from './progress-log'
+import { hostRun } from './run-host'
+import { findRunner } from './runners'
+import { finishRun, insertRun, markOrphanedRuns } from './runs-table'
+import {
+  runKindSchema,
+  tokenHashSchema,
+  type AuthorizeResult,
+  type MessageView,
+  type SessionDescription,
+  type StartRunResult,
+  type StatusPacket,
+} from './rpc-schemas'
+import type { SessionStore } from './run-types'
+import { createSessionTables, type MetaRow } from './session-tables'
+import { createSqlStore } from './sql-store'
+
+interface ActiveRun {
+  runId: string
+  kind: string
+  controller: AbortController
+}
+
+export class SessionDO extends DurableObject<Env> {
+  readonly #sql: SqlStorage
+  #active: ActiveRun | null = null
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env)
+    this.#sql = ctx.storage.sql
+    void ctx.blockConcurrencyWhile(async () => {
+      createSessionTables(this.#sql)
+      markOrphanedRuns(this.#sql, Date.now())
+    })
+  }
+
+  async create(tokenHash: string): Promise<{ created: boolean }> {
+    const hash = tokenHashSchema.parse(tokenHash)
+    if (this.#meta()) return { created: false }
+    const sessionId = this.ctx.id.name ?? this.ctx.id.toString()
+    this.#sql.exec(
+      'INSERT INTO meta (id, session_id, token_hash, created_at) VALUES (1, ?, ?, ?)',
+      sessionId,
+      hash,
+      Date.now(),
+    )
+    return { created: true }
+  }
+
+  async authorize(tokenHash: string): Promise<AuthorizeResult> {
+    const meta = this.#meta()
+    if (!meta) return 'missing'
+    const parsed = tokenHashSchema.safeParse(tokenHash)
+    if (!parsed.success) return 'denied'
+    return (await constantTimeEqual(parsed.data, meta.token_hash)) ? 'ok' : 'denied'
+  }
+
+  async describe(): Promise<SessionDescription> {
+    const meta = this.#meta()
+    const store = this.#store(meta)
+    return {
+      session_id: store.sessionId,
+      created_at: meta?.created_at ?? 0,
+      // Rows hold JSON text, so every data value is JSON.
+      messages: store.listMessages() as MessageView[],
+      running: this.#active ? { run_id: this.#active.runId, kind: this.#active.kind } : null,
+    }
+  }
+
+  async progress(): Promise<StatusPacket[]> {
+    return listProgress(this.#sql)
+  }
+
+  async stop(): Promise<{ stopped: boolean }> {
+    const active = this.#active
+    if (!active || active.controller.signal.aborted) return { stopped: false }
+    active.controller.abort()
+    return { stopped: true }
+  }
+
+  async startRun(kind: string, input: unknown): Promise<StartRunResult> {
+    const meta = this.#meta()
+    if (!meta) return { ok: false, code: 'no_session', message: 'Session does not exist' }
+    const parsedKind = runKindSchema.safeParse(kind)
+    const registered = parsedKind.success ? findRunner(parsedKind.data) : undefined
+    if (!registered) return { ok: false, code: 'unknown_kind', message: `No runner for ${kind}` }
+    if (this.#active) return { ok: false, code: 'run_active', message: 'A run is already active' }
+    const parsedInput = registered.parseInput(input)
+    if (!parsedInput.ok) return { ok: false, code: 'invalid_input', message: parsedInput.message }
+    const deps = makeDeps(this.env)
+    const runId = crypto.randomUUID()
+    insertRun(this.#sql, { id: runId, kind, now: Date.now() })
+    const hosted = hostRun({
+      runId,
+      runner: registered.run,
+      input: parsedInput.value,
+      deps,
+      store: this.#store(meta),
+      onStatus: (packet) => recordProgress(this.#sql, runId, packet, Date.now()),
+      onFinished: (status) => finishRun(this.#sql, runId, status, Date.now()),
+    })
+    this.#active = { runId, kind, controller: hosted.controller }
+    const release = hosted.released.then(() => {
+      if (this.#active?.runId === runId) this.#active = null
+    })
+    this.ctx.waitUntil(Promise.all([hosted.finished, release]))
+    return { ok: true, runId, stream: hosted.stream }
+  }
+
+  // --- turn operations (workers/context validates and does the work) ---
+  async getTurnSettings(): Promise<TurnSettings> {
+    return contextOps.settings(this.#sql)
+  }
+
+  async updateTurnSettings(patch: unknown): Promise<TurnSettings> {
+    return contextOps.updateSettings(this.#sql, patch)
+  }
+
+  async addContextFile(file: unknown): Promise<FileInfo> {
+    return contextOps.addFile(this.#sql, file)
+  }
+
+  async listContextFiles(): Promise<FileInfo[]> {
+    return contextOps.files(this.#sql)
+  }
+  // --- end turn operations ---
+
+  #meta(): MetaRow | undefined {
+    return this.#sql
+      .exec<MetaRow & Record<string, SqlStorageValue>>(
+        'SELECT session_id, token_hash, created_at FROM meta',
+      )
+      .toArray()[0]
+  }
+
+  #store(meta: MetaRow | undefined): SessionStore {
+    const sessionId = meta?.session_id ?? this.ctx.id.name ?? this.ctx.id.toString()
+    return createSqlStore(this.#sql, sessionId, () => Date.now())
+  }
+}
