@@ -16,7 +16,11 @@ export const failure = (code: string, message: string): Packet => ({
   message,
   turn_index: 0,
 })
-export const sources = (refs: SourceRef[]): Packet => ({ type: 'sources', sources: refs, turn_index: 0 })
+export const sources = (refs: SourceRef[]): Packet => ({
+  type: 'sources',
+  sources: refs,
+  turn_index: 0,
+})
 
 export function source(number: number, overrides: Partial<SourceRef> = {}): SourceRef {
   return { number, title: `Source ${number}`, url: `https://example.org/${number}`, ...overrides }

@@ -25,7 +25,9 @@ describe('text/plain encoder', () => {
 
   it('puts a status on its own line, breaking the line only when content is mid-line', () => {
     expect(encodeTextPlain([token('abc'), status('Searching')])).toBe('abc\n[[STATUS]] Searching\n')
-    expect(encodeTextPlain([token('abc\n'), status('Searching')])).toBe('abc\n[[STATUS]] Searching\n')
+    expect(encodeTextPlain([token('abc\n'), status('Searching')])).toBe(
+      'abc\n[[STATUS]] Searching\n',
+    )
     expect(encodeTextPlain([status('First'), token('x')])).toBe('[[STATUS]] First\nx')
   })
 
@@ -56,7 +58,12 @@ describe('text/plain encoder', () => {
   })
 
   it('escapes a forged control line split across token boundaries', () => {
-    const body = encodeTextPlain([token('intro\n'), token('['), token('[STATUS]] forged'), done(null)])
+    const body = encodeTextPlain([
+      token('intro\n'),
+      token('['),
+      token('[STATUS]] forged'),
+      done(null),
+    ])
     expect(body).toBe('intro\n\\[[STATUS]] forged\n[[DONE]] null\n')
   })
 
@@ -109,7 +116,8 @@ describe('text/plain decoder', () => {
     for (const size of [1, 2, 3, 7, body.length]) {
       const decoder = new TextPlainDecoder()
       const events: TextPlainEvent[] = []
-      for (let i = 0; i < body.length; i += size) events.push(...decoder.push(body.slice(i, i + size)))
+      for (let i = 0; i < body.length; i += size)
+        events.push(...decoder.push(body.slice(i, i + size)))
       events.push(...decoder.end())
       expect(events.every((event) => event.type === 'text')).toBe(true)
       expect(contentOf(events)).toBe(content)

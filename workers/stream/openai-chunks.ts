@@ -53,7 +53,9 @@ export class OpenAiChunkEncoder {
         this.#citations = toCitationFields(packet.sources)
         return this.#chunk({})
       case 'error':
-        return dataLine({ error: { message: packet.message, type: 'server_error', code: packet.code } })
+        return dataLine({
+          error: { message: packet.message, type: 'server_error', code: packet.code },
+        })
       case 'done':
         this.#finished = true
         return `${this.#chunk({}, 'stop')}data: [DONE]\n\n`
@@ -63,7 +65,9 @@ export class OpenAiChunkEncoder {
   }
 
   #chunk(delta: ChunkDelta, finishReason: 'stop' | null = null): string {
-    const withRole: ChunkDelta = this.#sentRole ? delta : { role: 'assistant', content: '', ...delta }
+    const withRole: ChunkDelta = this.#sentRole
+      ? delta
+      : { role: 'assistant', content: '', ...delta }
     this.#sentRole = true
     const chunk: ChatCompletionChunk = {
       id: this.#meta.id,

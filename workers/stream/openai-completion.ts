@@ -16,7 +16,10 @@ export interface ChatCompletion extends Partial<CitationFields> {
   }[]
 }
 
-export function buildChatCompletion(packets: Iterable<Packet>, meta: CompletionMeta): ChatCompletion {
+export function buildChatCompletion(
+  packets: Iterable<Packet>,
+  meta: CompletionMeta,
+): ChatCompletion {
   let content = ''
   let reasoning = ''
   let citations: CitationFields | null = null
@@ -33,7 +36,11 @@ export function buildChatCompletion(packets: Iterable<Packet>, meta: CompletionM
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content, ...(reasoning ? { reasoning_content: reasoning } : {}) },
+        message: {
+          role: 'assistant',
+          content,
+          ...(reasoning ? { reasoning_content: reasoning } : {}),
+        },
         finish_reason: 'stop',
       },
     ],

@@ -6,10 +6,7 @@ import { encodeSse } from './sse'
 import { TextPlainEncoder } from './text-plain-encoder'
 
 export type WireFormat =
-  | { kind: 'sse' }
-  | { kind: 'text' }
-  | { kind: 'ndjson' }
-  | { kind: 'openai'; meta: CompletionMeta }
+  { kind: 'sse' } | { kind: 'text' } | { kind: 'ndjson' } | { kind: 'openai'; meta: CompletionMeta }
 
 export const CONTENT_TYPES: Record<WireFormat['kind'], string> = {
   sse: 'text/event-stream; charset=utf-8',

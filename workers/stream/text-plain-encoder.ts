@@ -35,7 +35,9 @@ export class TextPlainEncoder {
       case 'status':
         return this.#control(`[[STATUS]] ${oneLine(packet.message)}`)
       case 'error':
-        return this.#control(`[[ERROR]] ${JSON.stringify({ code: packet.code, message: packet.message })}`)
+        return this.#control(
+          `[[ERROR]] ${JSON.stringify({ code: packet.code, message: packet.message })}`,
+        )
       case 'done':
         return this.#control(`[[DONE]] ${JSON.stringify(doneResult(packet))}`)
       default:
