@@ -9,7 +9,8 @@ describe('offline extractive answer', () => {
         'Vitamin D supplementation did not reduce fractures in older adults. The trial enrolled 25,000 people [12]. Funding came from public grants.',
     }),
     aRankedSource(2, {
-      snippet: 'Calcium intake is linked to bone density. Vitamin D helps calcium absorption in the gut.',
+      snippet:
+        'Calcium intake is linked to bone density. Vitamin D helps calcium absorption in the gut.',
     }),
   ]
 
@@ -31,7 +32,9 @@ describe('offline extractive answer', () => {
   })
 
   it('strips the sources own reference markers so they cannot pose as citations', () => {
-    const text = extractiveAnswer('How many people did the vitamin D trial enrol?', sources).join('')
+    const text = extractiveAnswer('How many people did the vitamin D trial enrol?', sources).join(
+      '',
+    )
     expect(text).not.toContain('[12]')
   })
 

@@ -1,10 +1,18 @@
 // In-process AnswerDeps for stage tests: scripted search providers, a recording emitter, and
 // a guarded fetch that serves pages from a map (or hangs / fails on demand).
 import type { AnswerDeps } from '../../workers/answer/types'
-import type { SafeFetch, SafeResponse, WebSearchProvider, WebSearchResult } from '../../workers/sources'
+import type {
+  SafeFetch,
+  SafeResponse,
+  WebSearchProvider,
+  WebSearchResult,
+} from '../../workers/sources'
 import type { PacketBody } from '../../workers/stream'
 
-export function fixedSearch(results: WebSearchResult[], name = 'fixed'): WebSearchProvider & { calls: number } {
+export function fixedSearch(
+  results: WebSearchResult[],
+  name = 'fixed',
+): WebSearchProvider & { calls: number } {
   const provider = {
     name,
     calls: 0,
@@ -40,7 +48,14 @@ export function pageFetch(pages: Record<string, string | 'hang' | 'fail'>): Safe
       )
     }
     const body = new TextEncoder().encode(page)
-    return { url, status: 200, headers: new Headers(), contentType: 'text/html', body, text: () => page }
+    return {
+      url,
+      status: 200,
+      headers: new Headers(),
+      contentType: 'text/html',
+      body,
+      text: () => page,
+    }
   }
 }
 

@@ -9,7 +9,12 @@ function feed(chunks: string[]): { pieces: string[]; value: string; complete: bo
 
 describe('JSON answer field streaming', () => {
   it('surfaces the answer field as it arrives', () => {
-    const { pieces, value, complete } = feed(['{"ans', 'wer": "Hel', 'lo [1]', '", "citations": []}'])
+    const { pieces, value, complete } = feed([
+      '{"ans',
+      'wer": "Hel',
+      'lo [1]',
+      '", "citations": []}',
+    ])
     expect(pieces).toEqual(['', 'Hel', 'lo [1]', ''])
     expect(value).toBe('Hello [1]')
     expect(complete).toBe(true)

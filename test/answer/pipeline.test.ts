@@ -12,13 +12,15 @@ const results = [
     title: 'Vitamin D and fracture prevention',
     domain: 'nih.gov',
     url: 'https://www.nih.gov/vitamin-d',
-    snippet: 'Vitamin D supplements alone did not reduce fractures in community-dwelling adults. Doses varied widely.',
+    snippet:
+      'Vitamin D supplements alone did not reduce fractures in community-dwelling adults. Doses varied widely.',
   }),
   aResult(2, {
     title: 'Calcium and bone health',
     domain: 'nejm.org',
     url: 'https://www.nejm.org/calcium',
-    snippet: 'Combined calcium and vitamin D reduced hip fractures in institutionalised older people.',
+    snippet:
+      'Combined calcium and vitamin D reduced hip fractures in institutionalised older people.',
   }),
 ]
 
@@ -33,7 +35,11 @@ describe('answer pipeline, offline', () => {
     expect(state.payload?.answer).toMatch(/\[1\]/)
     expect(state.payload?.sources.length).toBeGreaterThan(0)
     expect(state.payload?.sources[0]).toMatchObject({ number: 1, cited: true })
-    expect(state.payload).toMatchObject({ mode: 'offline', cached: false, question: aState().query })
+    expect(state.payload).toMatchObject({
+      mode: 'offline',
+      cached: false,
+      question: aState().query,
+    })
     expect(state.payload?.related_questions.length).toBeGreaterThan(0)
     expect(state.payload?.related_questions.length).toBeLessThanOrEqual(3)
   })
@@ -57,7 +63,9 @@ describe('answer pipeline, offline', () => {
   })
 
   it('answers gracefully, without sources, when search fails', async () => {
-    const deps = fakeDeps({ webSearch: failingSearch(new ProviderError('brave', 'Brave returned 500')) })
+    const deps = fakeDeps({
+      webSearch: failingSearch(new ProviderError('brave', 'Brave returned 500')),
+    })
     const state = await runPipeline(aState(), deps, never)
     expect(state.payload?.answer).toMatch(/Search failed \(Brave returned 500\)/)
     expect(state.payload?.sources).toEqual([])
@@ -77,7 +85,10 @@ describe('answer pipeline, offline', () => {
   it('still answers when fetching a preview image times out', async () => {
     const deps = fakeDeps({
       webSearch: fixedSearch(results),
-      safeFetch: pageFetch({ 'https://www.nih.gov/vitamin-d': 'hang', 'https://www.nejm.org/calcium': 'fail' }),
+      safeFetch: pageFetch({
+        'https://www.nih.gov/vitamin-d': 'hang',
+        'https://www.nejm.org/calcium': 'fail',
+      }),
       timeouts: { imageMs: 30 },
     })
     const state = await runPipeline(aState(), deps, never)
@@ -86,8 +97,12 @@ describe('answer pipeline, offline', () => {
   })
 
   it('adds the og:image of a source page', async () => {
-    const html = '<html><head><meta property="og:image" content="https://www.nih.gov/card.png"></head></html>'
-    const deps = fakeDeps({ webSearch: fixedSearch(results), safeFetch: pageFetch({ 'https://www.nih.gov/vitamin-d': html }) })
+    const html =
+      '<html><head><meta property="og:image" content="https://www.nih.gov/card.png"></head></html>'
+    const deps = fakeDeps({
+      webSearch: fixedSearch(results),
+      safeFetch: pageFetch({ 'https://www.nih.gov/vitamin-d': html }),
+    })
     const state = await runPipeline(aState(), deps, never)
     const nih = state.payload?.sources.find((s) => s.domain === 'nih.gov')
     expect(nih?.image).toBe('https://www.nih.gov/card.png')

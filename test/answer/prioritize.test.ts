@@ -34,7 +34,11 @@ describe('prioritize_sources (offline heuristic)', () => {
 
   it('puts government and journal sources first for a health question', async () => {
     const state = await prioritizeSources(aState({ results }), fakeDeps(), never)
-    expect(state.ranked.slice(0, 3).map((s) => s.domain)).toEqual(['cdc.gov', 'nih.gov', 'nejm.org'])
+    expect(state.ranked.slice(0, 3).map((s) => s.domain)).toEqual([
+      'cdc.gov',
+      'nih.gov',
+      'nejm.org',
+    ])
     expect(state.ranked.map((s) => s.domain)).not.toContain('reddit.com')
     expect(state.fallbacks).toContain('prioritize_sources')
   })
@@ -43,19 +47,27 @@ describe('prioritize_sources (offline heuristic)', () => {
     const state = await prioritizeSources(aState({ results }), fakeDeps(), never)
     const domains = state.ranked.map((s) => s.domain)
     expect(new Set(domains).size).toBe(domains.length)
-    expect(state.ranked.find((s) => s.domain === 'cdc.gov')?.url).toBe('https://www.cdc.gov/vitamin-d')
+    expect(state.ranked.find((s) => s.domain === 'cdc.gov')?.url).toBe(
+      'https://www.cdc.gov/vitamin-d',
+    )
   })
 
   it('tells papers on one host apart instead of collapsing them', () => {
     const a = aResult(1, { domain: 'arxiv.org', url: 'https://arxiv.org/abs/1' })
     const b = aResult(2, { domain: 'arxiv.org', url: 'https://arxiv.org/abs/2' })
     expect(dedupeKey(a)).not.toBe(dedupeKey(b))
-    expect(dedupeKey(aResult(3, { sourceId: 's1' }))).toBe(dedupeKey(aResult(4, { sourceId: 's1' })))
+    expect(dedupeKey(aResult(3, { sourceId: 's1' }))).toBe(
+      dedupeKey(aResult(4, { sourceId: 's1' })),
+    )
   })
 
   it('keeps the search order among equally credible sources', async () => {
     const plain = [1, 2, 3].map((n) => aResult(n))
-    const state = await prioritizeSources(aState({ query: 'anything', results: plain }), fakeDeps(), never)
+    const state = await prioritizeSources(
+      aState({ query: 'anything', results: plain }),
+      fakeDeps(),
+      never,
+    )
     expect(state.ranked.map((s) => s.url)).toEqual(plain.map((r) => r.url))
   })
 
@@ -73,7 +85,9 @@ describe('domain credibility', () => {
   })
 
   it('rates standards bodies above forums for tech questions', () => {
-    expect(credibility('w3.org', 'tech').score).toBeGreaterThan(credibility('reddit.com', 'tech').score)
+    expect(credibility('w3.org', 'tech').score).toBeGreaterThan(
+      credibility('reddit.com', 'tech').score,
+    )
     expect(credibility('ietf.org', 'tech').reason).toMatch(/authority/)
   })
 })

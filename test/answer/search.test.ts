@@ -25,14 +25,22 @@ describe('search stage', () => {
       aResult(2, { domain: '', url: 'https://www.Example.org/a' }),
       aResult(3, { url: 'not a url', domain: '' }),
     ]
-    const state = await searchSources(aState(), fakeDeps({ webSearch: fixedSearch(results) }), never)
+    const state = await searchSources(
+      aState(),
+      fakeDeps({ webSearch: fixedSearch(results) }),
+      never,
+    )
     expect(state.results.map((r) => r.domain)).toEqual(['example.org'])
   })
 
   it('applies the domain filter even when the provider ignores it', async () => {
     const results = [aResult(1, { domain: 'cdc.gov' }), aResult(2, { domain: 'spam.example' })]
     const deps = fakeDeps({ webSearch: fixedSearch(results) })
-    const state = await searchSources(aState({ options: { search_domain_filter: ['-spam.example'] } }), deps, never)
+    const state = await searchSources(
+      aState({ options: { search_domain_filter: ['-spam.example'] } }),
+      deps,
+      never,
+    )
     expect(state.results.map((r) => r.domain)).toEqual(['cdc.gov'])
   })
 
@@ -46,7 +54,9 @@ describe('search stage', () => {
   })
 
   it('lets a provider failure propagate for the pipeline to turn into a graceful answer', async () => {
-    const deps = fakeDeps({ webSearch: failingSearch(new ProviderError('brave', 'Brave returned 500')) })
+    const deps = fakeDeps({
+      webSearch: failingSearch(new ProviderError('brave', 'Brave returned 500')),
+    })
     await expect(searchSources(aState(), deps, never)).rejects.toThrow('Brave returned 500')
   })
 })

@@ -17,7 +17,13 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
-const KNOWN_STATUSES = ['Searching sources…', 'Evaluating credibility…', 'Synthesizing answer…', 'Adding visuals…', 'Answer ready.']
+const KNOWN_STATUSES = [
+  'Searching sources…',
+  'Evaluating credibility…',
+  'Synthesizing answer…',
+  'Adding visuals…',
+  'Answer ready.',
+]
 
 /** Slows responses to `bytesPerSecond` so streamed packets arrive one by one, as over a slow link. */
 async function throttle(page: Page, bytesPerSecond: number | null): Promise<void> {
@@ -40,12 +46,19 @@ async function watchStatuses(page: Page, turn: number): Promise<void> {
       const text = document.querySelector(`#turn-${id} .status`)?.textContent ?? ''
       if (text && seen.at(-1) !== text) seen.push(text)
     }
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true })
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    })
   }, turn)
 }
 
 const statusesOf = (page: Page, turn: number) =>
-  page.evaluate((id) => (window as unknown as Record<string, string[]>)[`statuses_${id}`] ?? [], turn)
+  page.evaluate(
+    (id) => (window as unknown as Record<string, string[]>)[`statuses_${id}`] ?? [],
+    turn,
+  )
 
 async function ask(page: Page, question: string): Promise<void> {
   await page.fill('#question', question)
@@ -55,7 +68,11 @@ async function ask(page: Page, question: string): Promise<void> {
 async function firstAnswer(page: Page): Promise<void> {
   await page.goto(base)
   await page.getByRole('heading', { name: /answer you can check/i }).waitFor()
-  assert.equal(await page.locator('a[href="/openapi.json"]').count() > 0, true, 'links to /openapi.json')
+  assert.equal(
+    (await page.locator('a[href="/openapi.json"]').count()) > 0,
+    true,
+    'links to /openapi.json',
+  )
   await page.locator('#mode-badge').getByText('Offline mode').waitFor({ timeout: STEP_TIMEOUT_MS })
 
   await watchStatuses(page, 1)
@@ -66,7 +83,10 @@ async function firstAnswer(page: Page): Promise<void> {
 
   const statuses = await statusesOf(page, 1)
   const known = statuses.filter((s) => KNOWN_STATUSES.includes(s))
-  assert.ok(known.length >= 3, `status line changed through the steps, saw: ${statuses.join(' | ')}`)
+  assert.ok(
+    known.length >= 3,
+    `status line changed through the steps, saw: ${statuses.join(' | ')}`,
+  )
   assert.equal(statuses.at(-1), 'Answer ready.')
 
   const cites = page.locator('#turn-1 .answer sup.cite a')
@@ -77,15 +97,23 @@ async function firstAnswer(page: Page): Promise<void> {
   assert.equal(await page.locator(`${target}`).count(), 1, 'a citation links to its source')
   assert.equal(await page.evaluate(() => location.hash), target)
   await checkSourceLinks(page)
-  assert.ok((await page.locator('#turn-1 .related-question').count()) >= 1, 'related questions are offered')
+  assert.ok(
+    (await page.locator('#turn-1 .related-question').count()) >= 1,
+    'related questions are offered',
+  )
   await page.screenshot({ path: path.join(artifacts, 'answer.png'), fullPage: true })
 }
 
 /** Every source has a title link; links into Quire itself must answer 200. */
 async function checkSourceLinks(page: Page): Promise<void> {
-  const links = await page.locator('#turn-1 .source-title').evaluateAll((nodes) =>
-    nodes.map((node) => ({ href: (node as HTMLAnchorElement).href, text: node.textContent ?? '' })),
-  )
+  const links = await page
+    .locator('#turn-1 .source-title')
+    .evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        href: (node as HTMLAnchorElement).href,
+        text: node.textContent ?? '',
+      })),
+    )
   assert.ok(links.length >= 1, 'sources are listed')
   for (const link of links) {
     assert.ok(link.text.trim().length > 0, 'a source has a title')
@@ -104,11 +132,19 @@ async function stopMidAnswer(page: Page): Promise<void> {
   await throttle(page, 250)
   await page.locator('#turn-1 .related-question').first().click()
   await page.locator('#stop-button').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS })
-  await page.waitForFunction(() => {
-    const text = document.querySelector('#turn-2 .status')?.textContent ?? ''
-    return text !== '' && text !== 'Starting…'
-  }, undefined, { timeout: STEP_TIMEOUT_MS })
-  assert.equal(await page.locator('#turn-2').getAttribute('data-state'), 'streaming', 'still answering')
+  await page.waitForFunction(
+    () => {
+      const text = document.querySelector('#turn-2 .status')?.textContent ?? ''
+      return text !== '' && text !== 'Starting…'
+    },
+    undefined,
+    { timeout: STEP_TIMEOUT_MS },
+  )
+  assert.equal(
+    await page.locator('#turn-2').getAttribute('data-state'),
+    'streaming',
+    'still answering',
+  )
   await page.click('#stop-button')
   await page.locator('#turn-2[data-state="stopped"]').waitFor({ timeout: STEP_TIMEOUT_MS })
   assert.equal(await page.locator('#turn-2 .status').textContent(), 'Stopped.')
@@ -122,12 +158,23 @@ async function followUpAfterStop(page: Page): Promise<void> {
   assert.ok(session, 'the session is kept in sessionStorage')
   await ask(page, 'What serum level of 25-hydroxyvitamin D is considered adequate?')
   await page.locator('#turn-3[data-state="done"]').waitFor({ timeout: 60_000 })
-  assert.equal(await page.evaluate(() => sessionStorage.getItem('quire.session')), session, 'same session')
-  assert.ok((await page.locator('#turn-3 .answer').textContent())?.trim(), 'the follow-up is answered')
+  assert.equal(
+    await page.evaluate(() => sessionStorage.getItem('quire.session')),
+    session,
+    'same session',
+  )
+  assert.ok(
+    (await page.locator('#turn-3 .answer').textContent())?.trim(),
+    'the follow-up is answered',
+  )
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, timeout: STEP_TIMEOUT_MS })
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: FLAGS,
+    timeout: STEP_TIMEOUT_MS,
+  })
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
   page.setDefaultTimeout(STEP_TIMEOUT_MS)
   try {
@@ -136,7 +183,9 @@ async function main(): Promise<void> {
     await followUpAfterStop(page)
     console.log('[e2e] answer page: all checks passed')
   } catch (error) {
-    await page.screenshot({ path: path.join(artifacts, 'failure.png'), fullPage: true }).catch(() => undefined)
+    await page
+      .screenshot({ path: path.join(artifacts, 'failure.png'), fullPage: true })
+      .catch(() => undefined)
     throw error
   } finally {
     await browser.close()

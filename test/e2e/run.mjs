@@ -50,11 +50,25 @@ async function waitFor(check, timeoutMs, what) {
 
 function startServer(port, persist) {
   const log = createWriteStream(path.join(artifacts, 'server.log'))
-  const args = ['dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist]
+  const args = [
+    'dev',
+    '--local',
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--persist-to',
+    persist,
+  ]
   // Offline whatever .dev.vars says: the test is about the no-keys experience.
   const vars = { LLM_PROVIDER: 'offline', SEARCH_PROVIDER: 'corpus', QUIRE_API_KEYS: API_KEY }
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`)
-  const child = spawn(bin('wrangler'), args, { cwd: root, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(bin('wrangler'), args, {
+    cwd: root,
+    env: childEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stdout.pipe(log)
   child.stderr.pipe(log)
   return child
@@ -78,11 +92,19 @@ async function stopServer(child) {
 }
 
 async function seedCorpus(base) {
-  const rows = readFileSync(path.join(root, 'test/fixtures/answer/vitamin-d-abstracts.jsonl'), 'utf8')
+  const rows = readFileSync(
+    path.join(root, 'test/fixtures/answer/vitamin-d-abstracts.jsonl'),
+    'utf8',
+  )
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line))
-  const jobs = rows.map((row) => ({ type: 'text', title: row.title, text: row.text, external_id: `scifact:${row._id}` }))
+  const jobs = rows.map((row) => ({
+    type: 'text',
+    title: row.title,
+    text: row.text,
+    external_id: `scifact:${row._id}`,
+  }))
   const res = await fetch(`${base}/api/ingest`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
@@ -94,7 +116,10 @@ async function seedCorpus(base) {
   await waitFor(
     async () => {
       const statuses = await Promise.all(
-        queued.map(async (job) => (await (await fetch(`${base}/api/ingest/${job.job_id}`, { headers })).json()).status),
+        queued.map(
+          async (job) =>
+            (await (await fetch(`${base}/api/ingest/${job.job_id}`, { headers })).json()).status,
+        ),
       )
       if (statuses.includes('failed')) throw new Error('an ingest job failed')
       return statuses.every((status) => status === 'done')

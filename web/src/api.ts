@@ -27,7 +27,11 @@ export async function fetchMode(): Promise<'offline' | 'online' | null> {
 }
 
 async function createSession(): Promise<SessionCredentials> {
-  const res = await fetch('/api/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+  const res = await fetch('/api/sessions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
   if (!res.ok) throw await errorOf(res)
   const body = (await res.json()) as { session_id: string; token: string }
   const session = { id: body.session_id, token: body.token }

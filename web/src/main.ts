@@ -12,15 +12,29 @@ const askButton = byId<HTMLButtonElement>('ask-button')
 const stopButton = byId<HTMLButtonElement>('stop-button')
 const thread = byId<HTMLOListElement>('thread')
 
-let active: { controller: AbortController; session: SessionCredentials | null; view: TurnView } | null = null
+let active: {
+  controller: AbortController
+  session: SessionCredentials | null
+  view: TurnView
+} | null = null
 let turns = 0
 
 function toSource(ref: SourceRef): AnswerSource {
-  return { number: ref.number, title: ref.title, url: ref.url ?? '#', domain: ref.domain ?? '', image: ref.image ?? null }
+  return {
+    number: ref.number,
+    title: ref.title,
+    url: ref.url ?? '#',
+    domain: ref.domain ?? '',
+    image: ref.image ?? null,
+  }
 }
 
 function isPayload(value: unknown): value is AnswerPayload {
-  return typeof value === 'object' && value !== null && typeof (value as AnswerPayload).answer === 'string'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AnswerPayload).answer === 'string'
+  )
 }
 
 function onPacket(view: TurnView, packet: Packet): void {
@@ -42,7 +56,10 @@ function onPacket(view: TurnView, packet: Packet): void {
       view.setAnswer(result.answer)
       view.setSources(result.sources)
       view.setRelated(result.related_questions, (q) => void ask(q))
-      return view.setState('done', result.cached ? 'Answer ready (from a recent identical question).' : 'Answer ready.')
+      return view.setState(
+        'done',
+        result.cached ? 'Answer ready (from a recent identical question).' : 'Answer ready.',
+      )
     }
     default:
       return undefined
@@ -71,7 +88,8 @@ async function ask(text: string): Promise<void> {
     await readPackets(body, (packet) => onPacket(view, packet))
     if (view.root.dataset.state === 'streaming') view.setState('done', 'Answer ready.')
   } catch (error) {
-    if (!controller.signal.aborted) view.setState('error', `Something went wrong: ${(error as Error).message}`)
+    if (!controller.signal.aborted)
+      view.setState('error', `Something went wrong: ${(error as Error).message}`)
   } finally {
     active = null
     setBusy(false)

@@ -5,7 +5,9 @@ const KEY = 'quire.session'
 
 export function loadSession(): SessionCredentials | null {
   try {
-    const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<SessionCredentials> | null
+    const value = JSON.parse(
+      sessionStorage.getItem(KEY) ?? 'null',
+    ) as Partial<SessionCredentials> | null
     return value?.id && value.token ? { id: value.id, token: value.token } : null
   } catch {
     return null

@@ -17,10 +17,11 @@ export async function readPackets(
       }
     },
   })
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader()
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
   for (;;) {
     const { value, done } = await reader.read()
     if (done) return
-    parser.feed(value)
+    parser.feed(decoder.decode(value, { stream: true }))
   }
 }

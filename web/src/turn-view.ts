@@ -32,7 +32,13 @@ export class TurnView {
     sourcesSection.setAttribute('aria-label', 'Sources')
     sourcesSection.append(el('h3', 'section-title', 'Sources'), this.#sources)
     this.#related.hidden = true
-    this.root.append(el('h2', 'question', question), this.#status, this.#answer, sourcesSection, this.#related)
+    this.root.append(
+      el('h2', 'question', question),
+      this.#status,
+      this.#answer,
+      sourcesSection,
+      this.#related,
+    )
     this.setStatus('Starting…')
   }
 
@@ -82,7 +88,9 @@ export class TurnView {
     link.rel = 'noopener noreferrer'
     const meta = el('span', 'source-meta', `${source.number} · ${source.domain}`)
     item.append(meta, link)
-    const after = [...this.#sources.children].find((c) => Number((c as HTMLElement).dataset.n) > source.number)
+    const after = [...this.#sources.children].find(
+      (c) => Number((c as HTMLElement).dataset.n) > source.number,
+    )
     item.dataset.n = String(source.number)
     this.#sources.insertBefore(item, after ?? null)
   }

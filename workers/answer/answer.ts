@@ -16,13 +16,29 @@ export interface AnswerRequest {
 /** Follow-ups depend on their history, so only a conversation's first question is cached. */
 const isCacheable = (request: AnswerRequest) => request.history.length === 0
 
-function replayCached(cached: AnswerPayload, request: AnswerRequest, deps: AnswerDeps, startedAt: number): AnswerPayload {
+function replayCached(
+  cached: AnswerPayload,
+  request: AnswerRequest,
+  deps: AnswerDeps,
+  startedAt: number,
+): AnswerPayload {
   const at = new Date(deps.now()).toISOString()
-  deps.emit({ type: 'status', step: 'format_output', phase: 'start', message: 'Reusing a recent answer…', at })
+  deps.emit({
+    type: 'status',
+    step: 'format_output',
+    phase: 'start',
+    message: 'Reusing a recent answer…',
+    at,
+  })
   deps.emit({ type: 'token', text: cached.answer })
   deps.emit({ type: 'sources', sources: toSourceRefs(cached.sources) })
   deps.emit({ type: 'status', step: 'format_output', phase: 'end', message: 'Answer ready.', at })
-  return { ...cached, session_id: request.sessionId, cached: true, latency_ms: deps.now() - startedAt }
+  return {
+    ...cached,
+    session_id: request.sessionId,
+    cached: true,
+    latency_ms: deps.now() - startedAt,
+  }
 }
 
 export async function answerQuestion(
@@ -32,7 +48,9 @@ export async function answerQuestion(
   signal: AbortSignal,
 ): Promise<AnswerPayload> {
   const startedAt = deps.now()
-  const key = isCacheable(request) ? await cacheKey(request.query, request.options, deps.mode) : null
+  const key = isCacheable(request)
+    ? await cacheKey(request.query, request.options, deps.mode)
+    : null
   const cached = key ? await readCachedAnswer(db, key, startedAt).catch(() => null) : null
   if (cached) return replayCached(cached, request, deps, startedAt)
 

@@ -3,6 +3,7 @@
 import type { RunContext, RunOutcome, StoredMessage } from '../session'
 import type { Packet, PacketBody } from '../stream'
 import { answerQuestion } from './answer'
+import { tidyAnswer } from './citations'
 import { toAnswerDeps } from './answer-deps'
 import type { AskRunInput, HistoryTurn } from './schemas'
 
@@ -10,13 +11,26 @@ import type { AskRunInput, HistoryTurn } from './schemas'
 export const HISTORY_LIMIT = 5
 const HISTORY_MESSAGE_CHARS = 4000
 export const ASK_CHECKPOINT = 'ask'
+const CITATION_MARKERS = /\[\d{1,3}(?:\s*,\s*\d{1,3})*\]/g
+
+/** Old answers' [n] refer to old source lists: the model must not reuse those numbers. */
+function forHistory(message: StoredMessage): string {
+  const text =
+    message.role === 'assistant'
+      ? tidyAnswer(message.content.replace(CITATION_MARKERS, ''))
+      : message.content
+  return text.slice(0, HISTORY_MESSAGE_CHARS)
+}
 
 export function recentHistory(messages: StoredMessage[]): HistoryTurn[] {
   return messages
-    .filter((m): m is StoredMessage & { role: 'user' | 'assistant' } => m.role === 'user' || m.role === 'assistant')
+    .filter(
+      (m): m is StoredMessage & { role: 'user' | 'assistant' } =>
+        m.role === 'user' || m.role === 'assistant',
+    )
     .filter((m) => m.content.trim() && m.data.stopped !== true)
     .slice(-HISTORY_LIMIT)
-    .map((m) => ({ role: m.role, content: m.content.slice(0, HISTORY_MESSAGE_CHARS) }))
+    .map((m) => ({ role: m.role, content: forHistory(m) }))
 }
 
 export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutcome> {
@@ -29,18 +43,45 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
     context.emit({ ...body, turn_index: turnIndex } as Packet)
   }
   const history = recentHistory(messages)
-  store.appendMessage({ role: 'user', content: input.query, data: { kind: 'ask', options: input.options } })
+  store.appendMessage({
+    role: 'user',
+    content: input.query,
+    data: { kind: 'ask', options: input.options },
+  })
   try {
-    const request = { sessionId: context.sessionId, query: input.query, options: input.options, history }
-    const payload = await answerQuestion(request, toAnswerDeps(context.deps, emit), context.deps.db, signal)
-    const data = { kind: 'ask', sources: payload.sources, related_questions: payload.related_questions, cached: payload.cached }
+    const request = {
+      sessionId: context.sessionId,
+      query: input.query,
+      options: input.options,
+      history,
+    }
+    const payload = await answerQuestion(
+      request,
+      toAnswerDeps(context.deps, emit),
+      context.deps.db,
+      signal,
+    )
+    const data = {
+      kind: 'ask',
+      sources: payload.sources,
+      related_questions: payload.related_questions,
+      cached: payload.cached,
+    }
     store.appendMessage({ role: 'assistant', content: payload.answer, data })
-    store.putCheckpoint(ASK_CHECKPOINT, { question: input.query, at: payload.timestamp, turns: turnIndex + 1 })
+    store.putCheckpoint(ASK_CHECKPOINT, {
+      question: input.query,
+      at: payload.timestamp,
+      turns: turnIndex + 1,
+    })
     return { ...payload }
   } catch (error) {
     if (!signal.aborted) throw error
     // Stopped: keep what was written so far, marked, and say so in the outcome.
-    store.appendMessage({ role: 'assistant', content: partial, data: { kind: 'ask', stopped: true } })
+    store.appendMessage({
+      role: 'assistant',
+      content: partial,
+      data: { kind: 'ask', stopped: true },
+    })
     return { session_id: context.sessionId, question: input.query, answer: partial, stopped: true }
   }
 }

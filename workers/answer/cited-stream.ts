@@ -37,7 +37,12 @@ export function createCitedStream(sources: RankedSource[], emit: AnswerDeps['emi
     const cited = mapper.cited()
     for (; announced < cited.length; announced += 1) {
       const source = sources[(cited[announced] as number) - 1]
-      if (source) emit({ type: 'citation', number: announced + 1, source: toSourceRef(source, announced + 1) })
+      if (source)
+        emit({
+          type: 'citation',
+          number: announced + 1,
+          source: toSourceRef(source, announced + 1),
+        })
     }
     if (!piece) return
     text += piece

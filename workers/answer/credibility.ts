@@ -17,25 +17,64 @@ type Tier =
   | 'other'
 
 const TOPIC_CUES: Array<[Topic, RegExp]> = [
-  ['health', /\b(health|disease|symptom|vaccin\w*|drug|dose|treat\w*|cancer|virus|infect\w*|patient|clinical|medic\w*|diet|mental|vitamin\w*|fractures?|bones?|supplements?|nutrition|pregnan\w*|blood|heart|diabetes|obesity)\b/i],
-  ['policy', /\b(law|legal|regulat\w*|policy|visa|passport|tax(es)?|government|election|court|rights?|permit|immigration|benefits?)\b/i],
-  ['tech', /\b(api|http|javascript|typescript|python|css|html|protocol|rfc|browser|server|database|sql|kubernetes|docker|linux|sdk|library|framework|compiler|cloudflare)\b/i],
-  ['scholarly', /\b(study|studies|evidence|paper|research|trial|meta-analysis|hypothesis|experiment\w*|protein|gene\w*|cell\w*|molecul\w*|theorem|model(s|ing)?)\b/i],
-  ['finance', /\b(stock|market|inflation|interest rate|gdp|econom\w*|invest\w*|bank\w*|earnings|bond)\b/i],
+  [
+    'health',
+    /\b(health|disease|symptom|vaccin\w*|drug|dose|treat\w*|cancer|virus|infect\w*|patient|clinical|medic\w*|diet|mental|vitamin\w*|fractures?|bones?|supplements?|nutrition|pregnan\w*|blood|heart|diabetes|obesity)\b/i,
+  ],
+  [
+    'policy',
+    /\b(law|legal|regulat\w*|policy|visa|passport|tax(es)?|government|election|court|rights?|permit|immigration|benefits?)\b/i,
+  ],
+  [
+    'tech',
+    /\b(api|http|javascript|typescript|python|css|html|protocol|rfc|browser|server|database|sql|kubernetes|docker|linux|sdk|library|framework|compiler|cloudflare)\b/i,
+  ],
+  [
+    'scholarly',
+    /\b(study|studies|evidence|paper|research|trial|meta-analysis|hypothesis|experiment\w*|protein|gene\w*|cell\w*|molecul\w*|theorem|model(s|ing)?)\b/i,
+  ],
+  [
+    'finance',
+    /\b(stock|market|inflation|interest rate|gdp|econom\w*|invest\w*|bank\w*|earnings|bond)\b/i,
+  ],
   ['music', /\b(song|album|chart|billboard|singer|band|lyrics|music\w*)\b/i],
 ]
 
 const TIER_RULES: Array<[Tier, RegExp]> = [
-  ['government', /(\.gov|\.gov\.[a-z]{2}|\.gc\.ca|\.mil|(^|\.)europa\.eu|(^|\.)who\.int|(^|\.)un\.org|\.int)$/],
-  ['scholarly', /(^|\.)(arxiv\.org|doi\.org|nature\.com|science\.org|cell\.com|thelancet\.com|nejm\.org|bmj\.com|jamanetwork\.com|plos\.org|springer\.com|sciencedirect\.com|wiley\.com|acm\.org|ieee\.org|pubmed\.ncbi\.nlm\.nih\.gov|biorxiv\.org|medrxiv\.org|semanticscholar\.org|aclanthology\.org|openreview\.net|jstor\.org)$/],
-  ['standards', /(^|\.)(ietf\.org|rfc-editor\.org|w3\.org|whatwg\.org|iso\.org|ecma-international\.org|unicode\.org|ieee\.org)$/],
-  ['vendor_docs', /(^docs\.|^developer\.|^developers\.|^learn\.microsoft\.com$|^developer\.mozilla\.org$|^docs\.python\.org$|^nodejs\.org$|^kubernetes\.io$|^postgresql\.org$)/],
+  [
+    'government',
+    /(\.gov|\.gov\.[a-z]{2}|\.gc\.ca|\.mil|(^|\.)europa\.eu|(^|\.)who\.int|(^|\.)un\.org|\.int)$/,
+  ],
+  [
+    'scholarly',
+    /(^|\.)(arxiv\.org|doi\.org|nature\.com|science\.org|cell\.com|thelancet\.com|nejm\.org|bmj\.com|jamanetwork\.com|plos\.org|springer\.com|sciencedirect\.com|wiley\.com|acm\.org|ieee\.org|pubmed\.ncbi\.nlm\.nih\.gov|biorxiv\.org|medrxiv\.org|semanticscholar\.org|aclanthology\.org|openreview\.net|jstor\.org)$/,
+  ],
+  [
+    'standards',
+    /(^|\.)(ietf\.org|rfc-editor\.org|w3\.org|whatwg\.org|iso\.org|ecma-international\.org|unicode\.org|ieee\.org)$/,
+  ],
+  [
+    'vendor_docs',
+    /(^docs\.|^developer\.|^developers\.|^learn\.microsoft\.com$|^developer\.mozilla\.org$|^docs\.python\.org$|^nodejs\.org$|^kubernetes\.io$|^postgresql\.org$)/,
+  ],
   ['academic_site', /(\.edu|\.ac\.[a-z]{2}|\.edu\.[a-z]{2})$/],
-  ['reference', /(^|\.)(wikipedia\.org|britannica\.com|mayoclinic\.org|clevelandclinic\.org|investopedia\.com)$/],
-  ['news', /(^|\.)(reuters\.com|apnews\.com|bbc\.co\.uk|bbc\.com|nytimes\.com|theguardian\.com|ft\.com|economist\.com|npr\.org|washingtonpost\.com)$/],
+  [
+    'reference',
+    /(^|\.)(wikipedia\.org|britannica\.com|mayoclinic\.org|clevelandclinic\.org|investopedia\.com)$/,
+  ],
+  [
+    'news',
+    /(^|\.)(reuters\.com|apnews\.com|bbc\.co\.uk|bbc\.com|nytimes\.com|theguardian\.com|ft\.com|economist\.com|npr\.org|washingtonpost\.com)$/,
+  ],
   ['music', /(^|\.)(billboard\.com|genius\.com|pitchfork\.com|rollingstone\.com|allmusic\.com)$/],
-  ['finance', /(^|\.)(sec\.gov|federalreserve\.gov|imf\.org|worldbank\.org|bloomberg\.com|wsj\.com)$/],
-  ['user_content', /(^|\.)(reddit\.com|quora\.com|pinterest\.com|medium\.com|facebook\.com|x\.com|twitter\.com|tiktok\.com|answers\.com)$/],
+  [
+    'finance',
+    /(^|\.)(sec\.gov|federalreserve\.gov|imf\.org|worldbank\.org|bloomberg\.com|wsj\.com)$/,
+  ],
+  [
+    'user_content',
+    /(^|\.)(reddit\.com|quora\.com|pinterest\.com|medium\.com|facebook\.com|x\.com|twitter\.com|tiktok\.com|answers\.com)$/,
+  ],
 ]
 
 /** Base credibility per tier, then a boost where the tier is the authority for the topic. */

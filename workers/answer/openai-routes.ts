@@ -14,7 +14,11 @@ import {
 } from '../stream'
 import { answerQuestion } from './answer'
 import { toAnswerDeps } from './answer-deps'
-import { chatCompletionRequestSchema, splitConversation, type ChatCompletionRequest } from './openai-schemas'
+import {
+  chatCompletionRequestSchema,
+  splitConversation,
+  type ChatCompletionRequest,
+} from './openai-schemas'
 import { toSourceRefs } from './source-refs'
 import type { AnswerPayload } from './types'
 
@@ -30,9 +34,12 @@ function usageOf(request: ChatCompletionRequest, answer: string) {
 function parseQuestion(request: ChatCompletionRequest) {
   const { query, history } = splitConversation(request.messages)
   if (!query.success) {
-    throw new ValidationError('The last user message must hold a question of 1 to 4000 characters', {
-      details: { issues: query.error.issues },
-    })
+    throw new ValidationError(
+      'The last user message must hold a question of 1 to 4000 characters',
+      {
+        details: { issues: query.error.issues },
+      },
+    )
   }
   const options = {
     search_domain_filter: request.search_domain_filter,
@@ -42,14 +49,22 @@ function parseQuestion(request: ChatCompletionRequest) {
   return { sessionId: `v1-${crypto.randomUUID()}`, query: query.data, history, options }
 }
 
-function wholeCompletion(payload: AnswerPayload, meta: CompletionMeta, request: ChatCompletionRequest) {
+function wholeCompletion(
+  payload: AnswerPayload,
+  meta: CompletionMeta,
+  request: ChatCompletionRequest,
+) {
   // Built from the final payload (not the live tokens), so a mid-answer fallback cannot show.
   const packets: Packet[] = [
     { type: 'token', text: payload.answer, turn_index: 0 },
     { type: 'sources', sources: toSourceRefs(payload.sources), turn_index: 0 },
   ]
   const completion = buildChatCompletion(packets, meta)
-  return { ...completion, usage: usageOf(request, payload.answer), related_questions: payload.related_questions }
+  return {
+    ...completion,
+    usage: usageOf(request, payload.answer),
+    related_questions: payload.related_questions,
+  }
 }
 
 /** The stream keeps the request alive while read; waitUntil also covers a client that left. */
@@ -61,15 +76,22 @@ function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
   }
 }
 
-function streamCompletion(c: Context<AppEnv>, request: ChatCompletionRequest, meta: CompletionMeta): Response {
+function streamCompletion(
+  c: Context<AppEnv>,
+  request: ChatCompletionRequest,
+  meta: CompletionMeta,
+): Response {
   const question = parseQuestion(request)
   const deps = c.get('deps')
   const { readable, writable } = new TransformStream<Packet, Packet>()
   const writer = writable.getWriter()
-  const emit = (body: PacketBody) => void writer.write({ ...body, turn_index: 0 } as Packet).catch(() => undefined)
+  const emit = (body: PacketBody) =>
+    void writer.write({ ...body, turn_index: 0 } as Packet).catch(() => undefined)
   const signal = c.req.raw.signal
   const work = answerQuestion(question, toAnswerDeps(deps, emit), deps.db, signal)
-    .then((payload) => emit({ type: 'done', result: { related_questions: payload.related_questions } }))
+    .then((payload) =>
+      emit({ type: 'done', result: { related_questions: payload.related_questions } }),
+    )
     .catch(() => {
       emit({ type: 'error', code: 'internal', message: 'The answer failed' })
       emit({ type: 'done', result: null })
@@ -77,7 +99,9 @@ function streamCompletion(c: Context<AppEnv>, request: ChatCompletionRequest, me
     .finally(() => writer.close().catch(() => undefined))
   keepAlive(c, work)
   const body = readable.pipeThrough(encodePacketStream({ kind: 'openai', meta }))
-  return new Response(body, { headers: { 'content-type': CONTENT_TYPES.openai, 'cache-control': 'no-cache' } })
+  return new Response(body, {
+    headers: { 'content-type': CONTENT_TYPES.openai, 'cache-control': 'no-cache' },
+  })
 }
 
 export const openAiRoutes = new Hono<AppEnv>()
@@ -94,6 +118,11 @@ export const openAiRoutes = new Hono<AppEnv>()
     if (request.stream) return streamCompletion(c, request, meta)
     const deps = c.get('deps')
     const question = parseQuestion(request)
-    const payload = await answerQuestion(question, toAnswerDeps(deps, () => undefined), deps.db, c.req.raw.signal)
+    const payload = await answerQuestion(
+      question,
+      toAnswerDeps(deps, () => undefined),
+      deps.db,
+      c.req.raw.signal,
+    )
     return c.json(wholeCompletion(payload, meta, request))
   })

@@ -7,7 +7,13 @@ const textPartSchema = z.object({ type: z.literal('text'), text: z.string() })
 
 const messageSchema = z.object({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
-  content: z.union([z.string(), z.array(z.union([textPartSchema, z.looseObject({ type: z.string() })])), z.null()]).optional(),
+  content: z
+    .union([
+      z.string(),
+      z.array(z.union([textPartSchema, z.looseObject({ type: z.string() })])),
+      z.null(),
+    ])
+    .optional(),
 })
 
 export const chatCompletionRequestSchema = askOptionsSchema.extend({
@@ -26,9 +32,10 @@ function textOf(message: z.infer<typeof messageSchema>): string {
 }
 
 /** The last user message is the question; earlier user/assistant messages are the history. */
-export function splitConversation(
-  messages: ChatCompletionRequest['messages'],
-): { query: z.ZodSafeParseResult<string>; history: HistoryTurn[] } {
+export function splitConversation(messages: ChatCompletionRequest['messages']): {
+  query: z.ZodSafeParseResult<string>
+  history: HistoryTurn[]
+} {
   const lastUser = messages.findLastIndex((m) => m.role === 'user')
   const query = querySchema.safeParse(lastUser >= 0 ? textOf(messages[lastUser] as never) : '')
   const history = messages

@@ -70,7 +70,12 @@ export function describeFailure(error: unknown): string {
   return 'unexpected error'
 }
 
-function status(deps: AnswerDeps, step: StepName, phase: 'start' | 'end' | 'error', message: string) {
+function status(
+  deps: AnswerDeps,
+  step: StepName,
+  phase: 'start' | 'end' | 'error',
+  message: string,
+) {
   deps.emit({ type: 'status', step, phase, message, at: new Date(deps.now()).toISOString() })
 }
 
@@ -96,6 +101,17 @@ export async function runPipeline(
   return state
 }
 
-export function initialState(fields: Pick<AskState, 'sessionId' | 'query' | 'options' | 'history' | 'startedAt'>): AskState {
-  return { ...fields, results: [], ranked: [], answer: '', cited: [], relatedQuestions: [], images: {}, fallbacks: [] }
+export function initialState(
+  fields: Pick<AskState, 'sessionId' | 'query' | 'options' | 'history' | 'startedAt'>,
+): AskState {
+  return {
+    ...fields,
+    results: [],
+    ranked: [],
+    answer: '',
+    cited: [],
+    relatedQuestions: [],
+    images: {},
+    fallbacks: [],
+  }
 }

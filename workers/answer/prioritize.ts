@@ -8,7 +8,8 @@ import { rankingSchema } from './schemas'
 import type { AnswerDeps, AskState, RankedSource } from './types'
 
 export const MAX_RANKED = 5
-const SCHOLARLY_HOSTS = /(^|\.)(arxiv\.org|doi\.org|biorxiv\.org|medrxiv\.org|pubmed\.ncbi\.nlm\.nih\.gov)$/
+const SCHOLARLY_HOSTS =
+  /(^|\.)(arxiv\.org|doi\.org|biorxiv\.org|medrxiv\.org|pubmed\.ncbi\.nlm\.nih\.gov)$/
 
 /**
  * The seed keeps the best result per domain. Papers are the exception: many distinct ones
@@ -63,7 +64,10 @@ async function rankByModel(
   if (!reply.value) return null
   const picks = reply.value.ranked
     .filter((entry) => entry.id >= 1 && entry.id <= state.results.length)
-    .map((entry) => ({ result: state.results[entry.id - 1] as WebSearchResult, reason: entry.reason }))
+    .map((entry) => ({
+      result: state.results[entry.id - 1] as WebSearchResult,
+      reason: entry.reason,
+    }))
   return picks.length > 0 ? picks : null
 }
 
@@ -80,7 +84,9 @@ export async function prioritizeSources(
   } catch (error) {
     if (signal.aborted) throw error
   }
-  const fallbacks = modelPicks ? state.fallbacks : [...state.fallbacks, 'prioritize_sources' as const]
+  const fallbacks = modelPicks
+    ? state.fallbacks
+    : [...state.fallbacks, 'prioritize_sources' as const]
   // The model's picks first; heuristic order tops the list up to five.
   const ranked = keepBestPerDomain([...(modelPicks ?? []), ...heuristic])
   return { ...state, ranked, fallbacks }

@@ -6,7 +6,10 @@ import type { RankedSource } from './types'
 export const MAX_RELATED = 3
 
 function shortTitle(title: string): string {
-  const clean = title.replace(/\s+/g, ' ').replace(/[.:;]+$/, '').trim()
+  const clean = title
+    .replace(/\s+/g, ' ')
+    .replace(/[.:;]+$/, '')
+    .trim()
   return clean.length > 80 ? `${clean.slice(0, 77).trimEnd()}…` : clean
 }
 

@@ -27,7 +27,10 @@ async function newSession(c: Context<AppEnv>): Promise<OpenedSession> {
   return { stub, sessionId, token }
 }
 
-async function sessionFor(c: Context<AppEnv>, sessionId: string | undefined): Promise<OpenedSession> {
+async function sessionFor(
+  c: Context<AppEnv>,
+  sessionId: string | undefined,
+): Promise<OpenedSession> {
   if (!sessionId) return newSession(c)
   return { stub: await openAuthorizedSession(c, sessionId), sessionId }
 }

@@ -1,7 +1,12 @@
 // Stage 1, search: the configured provider (or the corpus, or arXiv + Crossref + corpus in
 // academic mode), at most 10 well-formed results, within 6 seconds (seed 001 §5.1, §8).
 import { z } from 'zod'
-import { applyDomainFilter, domainOf, type WebSearchProvider, type WebSearchResult } from '../sources'
+import {
+  applyDomainFilter,
+  domainOf,
+  type WebSearchProvider,
+  type WebSearchResult,
+} from '../sources'
 import { raceSignal, withDeadline } from './abort'
 import type { AnswerDeps, AskState } from './types'
 

@@ -1,11 +1,12 @@
 // Small lexical helpers shared by the offline answer and the offline related questions.
 
 const STOP_WORDS = new Set(
-  ('a an and are as at be been but by can could did do does for from had has have how i if in ' +
+  (
+    'a an and are as at be been but by can could did do does for from had has have how i if in ' +
     'into is it its me my of on or our should so than that the their them then there these they ' +
     'this those to was we were what when where which who whom why will with would you your about ' +
-    'tell explain give show any some more most much many such not no yes')
-    .split(' '),
+    'tell explain give show any some more most much many such not no yes'
+  ).split(' '),
 )
 
 /** Lower-cased content words with a crude plural/verb-ending strip, for overlap scoring. */

@@ -6,11 +6,7 @@ import type { PacketBody } from '../stream'
 import type { AskOptions, HistoryTurn } from './schemas'
 
 export type StepName =
-  | 'search'
-  | 'prioritize_sources'
-  | 'synthesize'
-  | 'enrich_images'
-  | 'format_output'
+  'search' | 'prioritize_sources' | 'synthesize' | 'enrich_images' | 'format_output'
 
 /** A search result chosen for synthesis; `rank` is its 1-based number in the prompt. */
 export interface RankedSource extends WebSearchResult {
