@@ -23,6 +23,7 @@ function createRunApp(): Hono<AppEnv> {
     const input: unknown = await c.req.json()
     const start = await stub.startRun(c.req.param('kind'), input)
     const format = z.enum(['openai-stream', 'openai-json']).optional().parse(c.req.query('format'))
+    c.header('X-Session-Probe', 'kept')
     return runToResponse(c, start, { format, completion: newCompletionMeta('quire-test', 0) })
   })
   app.notFound(createNotFoundHandler(app))
@@ -57,6 +58,7 @@ describe('runToResponse', () => {
     const { res } = await run('echo', { words: ['a', 'b'] }, { Accept: 'text/event-stream' })
     expect(res.headers.get('Content-Type')).toContain('text/event-stream')
     expect(res.headers.get('X-Request-Id')).toBeTruthy()
+    expect(res.headers.get('X-Session-Probe')).toBe('kept')
     const names: string[] = []
     const parser = createParser({ onEvent: (event) => names.push(event.event ?? '') })
     parser.feed(await res.text())

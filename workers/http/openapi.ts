@@ -167,6 +167,12 @@ const paths: Json = {
     },
   },
   '/api/sessions/{id}/settings': {
+    get: {
+      summary: 'The session settings',
+      parameters: [sessionId],
+      security: session,
+      responses: { '200': jsonBody({ type: 'object' }), ...authed },
+    },
     put: {
       summary: 'System prompt, custom agent prompt and reminders for the session',
       parameters: [sessionId],
@@ -176,6 +182,12 @@ const paths: Json = {
     },
   },
   '/api/sessions/{id}/files': {
+    get: {
+      summary: 'Files attached to the session',
+      parameters: [sessionId],
+      security: session,
+      responses: { '200': jsonBody({ type: 'object' }), ...authed },
+    },
     post: {
       summary: 'Attach a file to the next message or the project (multipart or JSON)',
       parameters: [sessionId],
@@ -247,6 +259,13 @@ const paths: Json = {
         '401': ref('Unauthorized'),
         '409': ref('RunActive'),
       },
+    },
+  },
+  '/api/ingest/corpus': {
+    get: {
+      summary: 'Counts of what the knowledge base holds (API key)',
+      security: apiKey,
+      responses: { '200': jsonBody({ type: 'object' }), '401': ref('Unauthorized') },
     },
   },
   '/api/ingest/{job}': {

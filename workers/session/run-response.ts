@@ -52,18 +52,16 @@ function wireFormat(format: RunResponseFormat, options: RunResponseOptions): Wir
   return { kind: 'openai', meta: options.completion }
 }
 
+/** c.body keeps headers a route set before relaying (session id, token, auth mode). */
 function streamResponse(
   c: Context<AppEnv>,
   packets: ReadableStream<Packet>,
   wire: WireFormat,
 ): Response {
-  return new Response(packets.pipeThrough(encodePacketStream(wire)), {
-    headers: {
-      'Content-Type': CONTENT_TYPES[wire.kind],
-      'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no',
-      'X-Request-Id': c.get('requestId'),
-    },
+  return c.body(packets.pipeThrough(encodePacketStream(wire)), 200, {
+    'Content-Type': CONTENT_TYPES[wire.kind],
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
   })
 }
 
