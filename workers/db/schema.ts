@@ -115,6 +115,15 @@ export const chunkVectors = sqliteTable(
   ],
 )
 
+/**
+ * Change counters for in-isolate caches (the D1 adapter's vector matrix per namespace and
+ * embedding space): bumped in the same batch as the write, read before trusting a cache.
+ */
+export const indexVersions = sqliteTable('index_versions', {
+  scope: text('scope').primaryKey(),
+  version: integer('version').notNull().default(0),
+})
+
 export const ingestJobs = sqliteTable(
   'ingest_jobs',
   {

@@ -1,0 +1,4 @@
+CREATE TABLE `index_versions` (
+	`scope` text PRIMARY KEY NOT NULL,
+	`version` integer DEFAULT 0 NOT NULL
+);
