@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_SYSTEM_PROMPT, updateTurnSettings } from '../../workers/context'
 import { ProviderError } from '../../workers/errors'
 import { runTurn } from '../../workers/turn'
 import { aChunk, aRun, fakeRetriever, memoryStore, testDeps, withSql } from './helpers'
@@ -214,6 +215,32 @@ describe('turn engine', () => {
       const store = memoryStore(sql)
       await expect(runTurn(aRun(store, deps, { message: '  ' }).context)).rejects.toThrow()
       expect(store.listMessages()).toEqual([])
+    })
+  })
+
+  it('makes the custom agent the system prompt when it replaces it, and does not move it', async () => {
+    await withSql(async (sql) => {
+      const { deps, model } = depsWith([{ text: ['hi'] }])
+      updateTurnSettings(sql, {
+        customAgentPrompt: 'You are a grant reviewer.',
+        replaceSystemPrompt: true,
+      })
+      await runTurn(aRun(memoryStore(sql), deps, { message: 'q' }).context)
+      const messages = model.requests[0]?.messages ?? []
+      expect(messages[0]?.content.startsWith('You are a grant reviewer.')).toBe(true)
+      expect(messages[0]?.content).not.toContain(DEFAULT_SYSTEM_PROMPT)
+      expect(messages.slice(1)).toEqual([{ role: 'user', content: 'q' }])
+    })
+  })
+
+  it("uses the session's own system prompt in place of the default", async () => {
+    await withSql(async (sql) => {
+      const { deps, model } = depsWith([{ text: ['hi'] }])
+      updateTurnSettings(sql, { systemPrompt: 'Answer like a field botanist.' })
+      await runTurn(aRun(memoryStore(sql), deps, { message: 'q' }).context)
+      const system = model.requests[0]?.messages[0]?.content ?? ''
+      expect(system.startsWith('Answer like a field botanist.')).toBe(true)
+      expect(system).toContain('Current date and time: Tuesday, 2025-03-04 05:06 UTC.')
     })
   })
 })
