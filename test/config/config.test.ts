@@ -1,3 +1,4 @@
+// Configuration parsing errors name the variable; invalid config over HTTP is a 500 envelope.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { app } from '../../workers/app'

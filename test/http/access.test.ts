@@ -1,3 +1,4 @@
+// CORS allowlist, API keys (required and open mode) and the public rate limit.
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { app } from '../../workers/app'

@@ -1,3 +1,4 @@
+// The error envelope, validation, body limits, 404/405 and request ids.
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { app } from '../../workers/app'

@@ -1,3 +1,4 @@
+// GET /health and GET /openapi.json.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { app } from '../../workers/app'

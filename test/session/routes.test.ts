@@ -1,3 +1,4 @@
+// /api/sessions: create, read with the token, stop.
 import { env, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { app } from '../../workers/app'

@@ -1,3 +1,4 @@
+// runToResponse: JSON, SSE, text/plain and OpenAI relays of a run, and start failures.
 import { env } from 'cloudflare:test'
 import { createParser } from 'eventsource-parser'
 import { Hono } from 'hono'

@@ -1,3 +1,4 @@
+// SessionDO runs: streaming, the run lock, stop within 100 ms, client disconnect, failures.
 import { env, runInDurableObject } from 'cloudflare:test'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeDeps } from '../../workers/deps'

@@ -1,3 +1,4 @@
+// OpenAI chunk and completion encoding with Sonar-style citations.
 import { createParser } from 'eventsource-parser'
 import { describe, expect, it } from 'vitest'
 import {

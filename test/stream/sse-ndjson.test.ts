@@ -1,3 +1,4 @@
+// SSE encoding and the NDJSON packet codec.
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { describe, expect, it } from 'vitest'
 import {

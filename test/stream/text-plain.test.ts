@@ -1,3 +1,4 @@
+// text/plain encoder/decoder, including forged control lines across token boundaries.
 import { describe, expect, it } from 'vitest'
 import {
   decodeTextPlain,

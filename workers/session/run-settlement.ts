@@ -5,7 +5,7 @@ import type { Packet } from '../stream'
 import type { RunOutcome } from './run-types'
 import type { RunStatus } from './session-tables'
 
-export const STOP_GRACE_MS = 40
+export const STOP_GRACE_MS = 30
 
 export type Settlement =
   | { kind: 'returned'; outcome: RunOutcome }
