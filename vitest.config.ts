@@ -16,6 +16,10 @@ function project(name: 'offline' | 'online') {
         wrangler: { configPath: './wrangler.toml' },
         remoteBindings: false,
         miniflare: {
+          // Test files share one client key ('local'); the public limit would throttle a full run.
+          ratelimits: {
+            PUBLIC_RATE_LIMIT: { namespace_id: '1001', simple: { limit: 100_000, period: 60 } },
+          },
           bindings: {
             TEST_MIGRATIONS: migrations,
             CONTACT_EMAIL: 'tests@quire.invalid',
