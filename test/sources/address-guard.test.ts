@@ -68,10 +68,14 @@ describe('isBlockedHost', () => {
     expect(isBlockedHost(host)).toBe(true)
   })
 
-  it.each(['example.org', 'arxiv.org', '8.8.8.8', '1.1.1.1', '[2606:4700:4700::1111]', '[::ffff:808:808]'])(
-    'lets public %s through',
-    (host) => {
-      expect(isBlockedHost(host)).toBe(false)
-    },
-  )
+  it.each([
+    'example.org',
+    'arxiv.org',
+    '8.8.8.8',
+    '1.1.1.1',
+    '[2606:4700:4700::1111]',
+    '[::ffff:808:808]',
+  ])('lets public %s through', (host) => {
+    expect(isBlockedHost(host)).toBe(false)
+  })
 })

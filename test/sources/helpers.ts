@@ -1,5 +1,6 @@
 // Builders shared by the sources tests: config, recorded/constructed fixtures, a scripted
 // fetch that records requests, and a fake clock whose sleeper advances time instantly.
+/// <reference types="vite/client" />
 import { parseConfig, type Config } from '../../workers/config'
 import type { FetchLike, Sleeper } from '../../workers/sources'
 
@@ -65,6 +66,7 @@ export function scriptedFetch(...replies: Reply[]) {
 /** A fetch that never answers until its signal aborts (for timeouts). */
 export const hangingFetch: FetchLike = (_url, init) =>
   new Promise((_resolve, reject) => {
+    if (init.signal?.aborted) return reject(init.signal.reason)
     init.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true })
   })
 
@@ -85,4 +87,9 @@ export function fakeClock(start = 1_000_000) {
     now += ms
   }
   return { now: () => now, sleep, sleeps, advance: (ms: number) => void (now += ms) }
+}
+
+/** The headers a scripted request was sent with (adapters pass plain objects). */
+export function headersOf(call: { init: RequestInit } | undefined): Record<string, string> {
+  return (call?.init.headers ?? {}) as Record<string, string>
 }

@@ -46,7 +46,9 @@ describe('createSafeFetch refusals', () => {
 
   it('allows a private host:port listed in FETCH_ALLOW_HOSTS, and only that port', async () => {
     const { fetchImpl } = scriptedFetch(textResponse('ok', 'text/plain'))
-    const safeFetch = createSafeFetch(testConfig({ FETCH_ALLOW_HOSTS: '127.0.0.1:8787' }), { fetchImpl })
+    const safeFetch = createSafeFetch(testConfig({ FETCH_ALLOW_HOSTS: '127.0.0.1:8787' }), {
+      fetchImpl,
+    })
     const response = await safeFetch('http://127.0.0.1:8787/page')
     expect(response.text()).toBe('ok')
     await expect(safeFetch('http://127.0.0.1:8788/page')).rejects.toBeInstanceOf(ValidationError)
@@ -55,9 +57,15 @@ describe('createSafeFetch refusals', () => {
 
 describe('createSafeFetch requests', () => {
   it('fetches a public page with the global fetch, a polite User-Agent and manual redirects', async () => {
-    const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(textResponse('<p>hi</p>', 'text/html; charset=utf-8'))
+    const spy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(textResponse('<p>hi</p>', 'text/html; charset=utf-8'))
     const response = await createSafeFetch(testConfig())('https://example.org/a')
-    expect(response).toMatchObject({ url: 'https://example.org/a', status: 200, contentType: 'text/html' })
+    expect(response).toMatchObject({
+      url: 'https://example.org/a',
+      status: 200,
+      contentType: 'text/html',
+    })
     expect(response.text()).toBe('<p>hi</p>')
     const init = spy.mock.calls[0]?.[1] as RequestInit
     expect(init.redirect).toBe('manual')
@@ -84,15 +92,21 @@ describe('createSafeFetch requests', () => {
   it('gives up after five redirects', async () => {
     const hops = Array.from({ length: 6 }, (_, i) => redirect(`https://example.org/${i + 1}`))
     const { fetchImpl } = scriptedFetch(...hops)
-    const error = await createSafeFetch(testConfig(), { fetchImpl })('https://example.org/0').catch((e: unknown) => e)
+    const error = await createSafeFetch(testConfig(), { fetchImpl })('https://example.org/0').catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(ProviderError)
     expect((error as ProviderError).provider).toBe('fetch')
   })
 
   it('refuses a body whose declared length exceeds maxBytes', async () => {
-    const { fetchImpl } = scriptedFetch(textResponse('x'.repeat(2000), 'text/plain', 200, { 'content-length': '2000' }))
+    const { fetchImpl } = scriptedFetch(
+      textResponse('x'.repeat(2000), 'text/plain', 200, { 'content-length': '2000' }),
+    )
     const safeFetch = createSafeFetch(testConfig(), { fetchImpl })
-    await expect(safeFetch('https://example.org/big', { maxBytes: 1000 })).rejects.toBeInstanceOf(TooLargeError)
+    await expect(safeFetch('https://example.org/big', { maxBytes: 1000 })).rejects.toBeInstanceOf(
+      TooLargeError,
+    )
   })
 
   it('stops reading a streamed body once it passes maxBytes', async () => {
@@ -103,22 +117,30 @@ describe('createSafeFetch requests', () => {
         controller.enqueue(new Uint8Array(400))
       },
     })
-    const { fetchImpl } = scriptedFetch(new Response(stream, { headers: { 'content-type': 'text/plain' } }))
+    const { fetchImpl } = scriptedFetch(
+      new Response(stream, { headers: { 'content-type': 'text/plain' } }),
+    )
     const safeFetch = createSafeFetch(testConfig(), { fetchImpl })
-    await expect(safeFetch('https://example.org/endless', { maxBytes: 1000 })).rejects.toBeInstanceOf(TooLargeError)
+    await expect(
+      safeFetch('https://example.org/endless', { maxBytes: 1000 }),
+    ).rejects.toBeInstanceOf(TooLargeError)
     expect(pulled).toBeLessThan(10)
   })
 
   it('turns a timeout into ProviderError("fetch")', async () => {
     const safeFetch = createSafeFetch(testConfig(), { fetchImpl: hangingFetch })
-    const error = await safeFetch('https://example.org/slow', { timeoutMs: 20 }).catch((e: unknown) => e)
+    const error = await safeFetch('https://example.org/slow', { timeoutMs: 20 }).catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(ProviderError)
     expect((error as ProviderError).message).toContain('timed out after 20 ms')
   })
 
   it('turns a network failure into ProviderError("fetch")', async () => {
     const { fetchImpl } = scriptedFetch(new TypeError('connection reset'))
-    const error = await createSafeFetch(testConfig(), { fetchImpl })('https://example.org/').catch((e: unknown) => e)
+    const error = await createSafeFetch(testConfig(), { fetchImpl })('https://example.org/').catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(ProviderError)
     expect((error as ProviderError).provider).toBe('fetch')
   })

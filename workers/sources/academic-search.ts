@@ -36,33 +36,42 @@ export function crossrefToResult(work: CrossrefWork): WebSearchResult {
   }
 }
 
-/** Identity keys of a result: its normalised URL, plus the DOI it denotes, if any. */
-function identityKeys(result: WebSearchResult): string[] {
-  const url = result.url
+interface Keyed {
+  result: WebSearchResult
+  /** Identities shared by records of the same paper: normalised URL, DOIs. */
+  keys: string[]
+}
+
+/** Keys a result by its URL (versionless for arXiv) and by any DOI the URL denotes. */
+function urlKeys(url: string): string[] {
+  const normal = url
     .toLowerCase()
     .replace(/^http:/, 'https:')
     .replace(/^https:\/\/(www\.|export\.)/, 'https://')
     .replace(/\/+$/, '')
-  const keys = [url.replace(/(arxiv\.org\/abs\/[^/]+?)v\d+$/, '$1')]
-  const doi = /^https:\/\/(?:dx\.)?doi\.org\/(.+)$/.exec(url)?.[1]
+  const keys = [normal.replace(/(arxiv\.org\/abs\/.+?)v\d+$/, '$1')]
+  const doi = /^https:\/\/(?:dx\.)?doi\.org\/(.+)$/.exec(normal)?.[1]
   if (doi) keys.push(`doi:${decodeURIComponent(doi)}`)
-  const arxiv = /arxiv\.org\/abs\/(.+?)(v\d+)?$/.exec(url)?.[1]
+  const arxiv = /arxiv\.org\/abs\/(.+?)(v\d+)?$/.exec(normal)?.[1]
   if (arxiv) keys.push(`doi:10.48550/arxiv.${arxiv}`)
   return keys
 }
 
-function interleave(lists: WebSearchResult[][]): WebSearchResult[] {
+const keyed = (result: WebSearchResult, dois: (string | null)[] = []): Keyed => ({
+  result,
+  keys: [...urlKeys(result.url), ...dois.flatMap((d) => (d ? [`doi:${d.toLowerCase()}`] : []))],
+})
+
+function interleave(lists: Keyed[][]): WebSearchResult[] {
   const out: WebSearchResult[] = []
   const seen = new Set<string>()
   const longest = Math.max(0, ...lists.map((l) => l.length))
   for (let i = 0; i < longest; i++) {
     for (const list of lists) {
-      const result = list[i]
-      if (!result) continue
-      const keys = identityKeys(result)
-      if (keys.some((k) => seen.has(k))) continue
-      keys.forEach((k) => seen.add(k))
-      out.push(result)
+      const entry = list[i]
+      if (!entry || entry.keys.some((k) => seen.has(k))) continue
+      entry.keys.forEach((k) => seen.add(k))
+      out.push(entry.result)
     }
   }
   return out
@@ -86,13 +95,15 @@ export function createAcademicSearch(deps: {
       const limit = resolveLimit(options)
       const sortBy = options.recency ? 'submittedDate' : 'relevance'
       const settled = await Promise.allSettled([
-        deps.corpus.search(query, { ...options, limit }, signal),
+        deps.corpus
+          .search(query, { ...options, limit }, signal)
+          .then((r) => r.map((x) => keyed(x))),
         deps.scholarly.arxiv
           .search(query, { maxResults: limit, sortBy }, signal)
-          .then((p) => p.map(arxivToResult)),
+          .then((papers) => papers.map((p) => keyed(arxivToResult(p), [p.doi]))),
         deps.scholarly.crossref
           .search(query, { rows: limit }, signal)
-          .then((w) => w.map(crossrefToResult)),
+          .then((works) => works.map((w) => keyed(crossrefToResult(w), [w.doi]))),
       ])
       signal?.throwIfAborted()
       const lists = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))

@@ -52,28 +52,33 @@ export function normaliseArxivId(raw: string): string {
   return id
 }
 
-export function createArxivClient(options: { baseUrl: string; http: PoliteFetch }): ArxivClient {
-  const request = async (params: URLSearchParams, signal?: AbortSignal): Promise<ArxivPaper[]> => {
-    const url = `${options.baseUrl}?${params.toString()}`
-    const response = await options.http(
-      url,
-      { headers: { accept: 'application/atom+xml' } },
-      signal,
-    )
-    // arXiv reports bad queries as HTTP 400 carrying an Atom feed with one "Error" entry.
-    if (!response.ok && response.status !== 400) {
-      await response.body?.cancel()
-      throw new ProviderError('arxiv', `arXiv answered HTTP ${response.status}`, {
-        details: { status: response.status },
-      })
-    }
-    const papers = parseArxivFeed(await response.text())
-    if (!response.ok) throw new ProviderError('arxiv', 'arXiv answered HTTP 400 without a reason')
-    return papers
-  }
+interface ArxivClientOptions {
+  baseUrl: string
+  http: PoliteFetch
+}
 
+async function requestFeed(
+  options: ArxivClientOptions,
+  params: URLSearchParams,
+  signal?: AbortSignal,
+): Promise<ArxivPaper[]> {
+  const url = `${options.baseUrl}?${params.toString()}`
+  const response = await options.http(url, { headers: { accept: 'application/atom+xml' } }, signal)
+  // arXiv reports bad queries as HTTP 400 carrying an Atom feed with one "Error" entry.
+  if (!response.ok && response.status !== 400) {
+    await response.body?.cancel()
+    throw new ProviderError('arxiv', `arXiv answered HTTP ${response.status}`, {
+      details: { status: response.status },
+    })
+  }
+  const papers = parseArxivFeed(await response.text())
+  if (!response.ok) throw new ProviderError('arxiv', 'arXiv answered HTTP 400 without a reason')
+  return papers
+}
+
+export function createArxivClient(options: ArxivClientOptions): ArxivClient {
   return {
-    search(query, searchOptions: ArxivSearchOptions = {}, signal) {
+    async search(query, searchOptions: ArxivSearchOptions = {}, signal) {
       const params = new URLSearchParams({
         search_query: buildArxivQuery(query),
         start: String(Math.max(0, Math.floor(searchOptions.start ?? 0))),
@@ -81,7 +86,7 @@ export function createArxivClient(options: { baseUrl: string; http: PoliteFetch 
         sortBy: searchOptions.sortBy ?? 'relevance',
         sortOrder: 'descending',
       })
-      return request(params, signal)
+      return requestFeed(options, params, signal)
     },
     async byIds(ids, signal) {
       const unique = [...new Set(ids.map(normaliseArxivId))]
@@ -93,7 +98,7 @@ export function createArxivClient(options: { baseUrl: string; http: PoliteFetch 
         id_list: unique.join(','),
         max_results: String(unique.length),
       })
-      return request(params, signal)
+      return requestFeed(options, params, signal)
     },
   }
 }

@@ -24,7 +24,7 @@ export function stripInlineMarkup(fragment: string): string {
 }
 
 // Marks "glue the next paragraph to this lead-in"; removed with the whitespace after it.
-const JOIN = '\u0000'
+const JOIN = '\ue000' // private use: never meaningful in an abstract
 
 /** Section titles inside an abstract ("Objective", "Methods") read as a lead-in. */
 function markSectionTitles(fragment: string): string {
@@ -42,12 +42,12 @@ function markSectionTitles(fragment: string): string {
  * "Summary" heading. Returns null when nothing readable is left.
  */
 export function cleanAbstract(raw: string): string | null {
-  let text = raw.replace(/\u0000/g, '').replace(LEADING_HEADING, '')
+  let text = raw.replaceAll(JOIN, '').replace(LEADING_HEADING, '')
   text = markSectionTitles(text)
   text = text
     .replace(BLOCK_TAGS, '\n\n')
     .replace(/<[^>]*>/g, '')
-    .replace(/\u0000\s*/g, '')
+    .replace(/\ue000\s*/g, '')
   text = normaliseParagraphs(decodeEntities(text))
   // A plain-text heading that survived the markup ("Abstract: ...", "ABSTRACT ...").
   text = text.replace(/^(?:abstract|summary)\s*[:.\u2014-]\s*/i, '').replace(/^ABSTRACT\s+/, '')

@@ -27,11 +27,7 @@ export function hasPdfMagic(bytes: Uint8Array): boolean {
 
 /** Ligatures unfolded (NFKC: "ﬁ" -> "fi"), whitespace collapsed. */
 function normalisePageText(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/\u0000/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
+  return text.normalize('NFKC').replaceAll('\u0000', '').replace(/\s+/g, ' ').trim()
 }
 
 /** Text of every non-empty page. Unreadable bytes throw PdfParseError (a ValidationError). */

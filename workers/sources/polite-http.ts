@@ -102,6 +102,7 @@ export function createPoliteFetch(options: PoliteHttpOptions): PoliteFetch {
 
 async function fetchWithRetries(s: Settings, call: Call): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
+    call.signal?.throwIfAborted()
     await s.beforeAttempt?.(call.signal)
     const outcome = await attemptOnce(s, call)
     if ('response' in outcome && !isRetryableStatus(outcome.response.status))
