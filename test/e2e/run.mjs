@@ -14,6 +14,11 @@ const artifacts = path.join(root, 'test/e2e/artifacts')
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
 const childEnv = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }
 
+/** fetch with a deadline: a server that accepts and never answers must not hang the run. */
+function fetchSoon(url, init = {}) {
+  return fetch(url, { ...init, signal: AbortSignal.timeout(10_000) })
+}
+
 function step(message) {
   console.log(`[e2e] ${message}`)
 }
@@ -40,8 +45,8 @@ async function waitFor(check, timeoutMs, what) {
     try {
       if (await check()) return
     } catch (error) {
-      // A refused connection means "not up yet"; anything else is a real failure.
-      if (!(error instanceof TypeError)) throw error
+      // A refused or timed-out connection means "not up yet"; anything else is a real failure.
+      if (!(error instanceof TypeError) && error?.name !== 'TimeoutError') throw error
     }
     await new Promise((r) => setTimeout(r, 500))
   }
@@ -105,7 +110,7 @@ async function seedCorpus(base) {
     text: row.text,
     external_id: `scifact:${row._id}`,
   }))
-  const res = await fetch(`${base}/api/ingest`, {
+  const res = await fetchSoon(`${base}/api/ingest`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
     body: JSON.stringify({ jobs }),
@@ -118,7 +123,7 @@ async function seedCorpus(base) {
       const statuses = await Promise.all(
         queued.map(
           async (job) =>
-            (await (await fetch(`${base}/api/ingest/${job.job_id}`, { headers })).json()).status,
+            (await (await fetchSoon(`${base}/api/ingest/${job.job_id}`, { headers })).json()).status,
         ),
       )
       if (statuses.includes('failed')) throw new Error('an ingest job failed')
@@ -146,7 +151,14 @@ async function main() {
     run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
     step(`starting wrangler dev on ${base}`)
     server = startServer(port, persist)
-    await waitFor(async () => (await fetch(`${base}/health`)).ok, 90_000, '/health')
+    await waitFor(
+      async () => {
+        if (server.exitCode !== null) throw new Error('wrangler dev exited (see test/e2e/artifacts/server.log)')
+        return (await fetchSoon(`${base}/health`)).ok
+      },
+      90_000,
+      '/health (see test/e2e/artifacts/server.log)',
+    )
     step('indexing the test abstracts')
     await seedCorpus(base)
     step('running the browser test')
