@@ -1,6 +1,19 @@
-// STUB (llm helper replaces)
-import type { Config } from '../config'
-import type { ChatModels } from './chat-model'
+// The llm capability: the ChatModel port, its adapters' factory, token counting and
+// model-JSON parsing. Re-exports only.
 export * from './chat-model'
 export * from './tokens'
-export function createChatModels(_config: Config, _ai: Ai): ChatModels | null { return null }
+export { abortError, isAbortError } from './abort'
+export { collectResponse, ResponseAssembler } from './collect'
+export { createChatModels, WORKERS_AI_DEFAULTS } from './create-chat-models'
+export { OpenAiCompatibleChatModel, type OpenAiChatOptions } from './openai-compatible'
+export { WorkersAiChatModel, type AiRunner, type WorkersAiChatOptions } from './workers-ai'
+export { isQuotaError, toProviderError } from './provider-errors'
+export {
+  completeJson,
+  parseModelJson,
+  toResponseSchema,
+  type CompleteJsonOptions,
+  type ParseMethod,
+  type ParsedModelJson,
+  type ParseModelJsonOptions,
+} from './model-json'
