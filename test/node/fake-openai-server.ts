@@ -1,10 +1,142 @@
-// PLACEHOLDER: the llm helper replaces this with the scripted OpenAI-compatible fake.
-import { createServer } from 'node:http'
+// The scripted OpenAI-compatible fake every model test talks to (127.0.0.1:0, started by
+// global-setup.ts): chat completions (whole and SSE), embeddings, models, plus /__scripts and
+// /__requests for tests. Step semantics: fake-openai/steps.ts; usage: test/fakes/fake-llm.ts.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { completionBody, planReply, streamChunks } from './fake-openai/chat-reply'
+import { fakeEmbedding, toBase64Floats } from './fake-openai/embeddings'
+import { defaultError, isGone, pause, readJson, sendError, sendJson } from './fake-openai/http-util'
+import { ScriptBook } from './fake-openai/script-book'
+import { scriptRequestSchema, type FakeStep } from './fake-openai/steps'
+
+type Body = Record<string, unknown>
+
+const MODELS = ['fake-main', 'fake-fast', 'fake-embed'].map((id) => ({
+  id,
+  object: 'model',
+  created: 0,
+  owned_by: 'quire-fake',
+}))
+
+/** Delay, key check and error status: true when the step has already answered (or the client left). */
+async function prelude(
+  req: IncomingMessage,
+  res: ServerResponse,
+  step?: FakeStep,
+): Promise<boolean> {
+  if (step?.delayMs) await pause(step.delayMs, res)
+  if (isGone(res)) return true
+  if (step?.requireKey !== undefined && req.headers.authorization !== `Bearer ${step.requireKey}`) {
+    sendError(res, 401, defaultError(401))
+    return true
+  }
+  if (step?.status !== undefined && step.status >= 400) {
+    sendError(res, step.status, step.error ?? defaultError(step.status))
+    return true
+  }
+  return false
+}
+
+const hasContent = (s: FakeStep) =>
+  [s.reply, s.raw, s.json, s.reasoning, s.toolCalls].some((v) => v !== undefined)
+
+async function serveChat(res: ServerResponse, body: Body, key: string, step?: FakeStep) {
+  const plan = planReply(step, body, key)
+  const streaming = body.stream === true
+  // A bare hang sends nothing at all; it ends only when the client aborts.
+  if (step?.hang && (!streaming || !hasContent(step))) return
+  if (!streaming) return sendJson(res, 200, completionBody(plan, body))
+  const options = body.stream_options as { include_usage?: boolean } | undefined
+  const { head, tail } = streamChunks(plan, body, options?.include_usage === true)
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+  res.flushHeaders()
+  for (const [i, chunk] of head.entries()) {
+    if (i > 0 && step?.chunkDelayMs) await pause(step.chunkDelayMs, res)
+    if (isGone(res)) return
+    res.write(`data: ${JSON.stringify(chunk)}\n\n`)
+  }
+  if (step?.hang) return
+  for (const chunk of tail) res.write(`data: ${JSON.stringify(chunk)}\n\n`)
+  res.end('data: [DONE]\n\n')
+}
+
+function serveEmbeddings(res: ServerResponse, body: Body, step?: FakeStep) {
+  if (step?.hang) return
+  const inputs = (Array.isArray(body.input) ? body.input : [body.input]).map((v) => String(v ?? ''))
+  const dims = typeof body.dimensions === 'number' && body.dimensions > 0 ? body.dimensions : 384
+  const base64 = body.encoding_format === 'base64'
+  const data = inputs.map((text, index) => {
+    const vector = fakeEmbedding(text, dims)
+    return { object: 'embedding', index, embedding: base64 ? toBase64Floats(vector) : vector }
+  })
+  const tokens = inputs.reduce((n, text) => n + Math.ceil(text.length / 4), 0)
+  sendJson(res, 200, {
+    object: 'list',
+    data,
+    model: body.model ?? 'fake-embed',
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  })
+}
+
+async function serveModelCall(
+  book: ScriptBook,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Body,
+) {
+  const url = new URL(req.url ?? '/', 'http://fake')
+  const key = book.keyOf(body)
+  book.record(key, { path: url.pathname, authorization: req.headers.authorization ?? null, body })
+  const { step, exhausted } = book.take(key)
+  if (exhausted) {
+    return sendError(res, 500, {
+      message: `Fake script ${key} has no steps left`,
+      type: 'fake_script_exhausted',
+    })
+  }
+  if (await prelude(req, res, step)) return
+  if (url.pathname.endsWith('/embeddings')) return serveEmbeddings(res, body, step)
+  return serveChat(res, body, key, step)
+}
+
+async function route(book: ScriptBook, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://fake')
+  const path = url.pathname.replace(/^\/v1(?=\/)/, '')
+  if (req.method === 'GET' && path === '/models')
+    return sendJson(res, 200, { object: 'list', data: MODELS })
+  if (req.method === 'GET' && path === '/__requests') {
+    return sendJson(res, 200, book.requests(url.searchParams.get('key') ?? ''))
+  }
+  if (req.method !== 'POST')
+    return sendError(res, 404, { message: `No route ${req.method} ${url.pathname}` })
+  const body = await readJson(req)
+  if (!body) return sendError(res, 400, { message: 'Request body must be a JSON object' })
+  if (path === '/__scripts') {
+    const parsed = scriptRequestSchema.safeParse(body)
+    if (!parsed.success) return sendError(res, 400, { message: parsed.error.message })
+    return sendJson(res, 200, { key: book.add(parsed.data.steps) })
+  }
+  if (path === '/chat/completions' || path === '/embeddings')
+    return serveModelCall(book, req, res, body)
+  sendError(res, 404, { message: `No route POST ${url.pathname}` })
+}
 
 export async function startFakeOpenAi(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((_req, res) => res.end('{}'))
+  const book = new ScriptBook()
+  const server = createServer((req, res) => {
+    route(book, req, res).catch((error: unknown) => {
+      sendError(res, 500, { message: `Fake server error: ${String(error)}`, type: 'server_error' })
+    })
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Hanging scripts keep sockets open; close them or close() never returns.
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
 }
