@@ -1,17 +1,17 @@
 // The 'demo_corpus' job: the first message splits the bundled SciFact file into slices and
 // enqueues one follow-up message per slice; each slice indexes its rows and adds its counts once.
 import { addIngestPartCounts, finishIngestJobIfComplete, setIngestParts } from '../db/ingest-jobs'
-import { indexMany, parseCorpusJsonl, type IndexRequest } from '../retrieval'
+import { corpusIndexRequest, indexMany, parseCorpusJsonl, type CorpusRow } from '../retrieval'
 import type { JobContext } from './job-context'
 import type { IngestMessage } from './schemas'
 
 export const DEMO_CORPUS_PATH = '/corpus/scifact.jsonl.gz'
+/** Prefix of the demo sources' external ids ('scifact:<_id>'). */
+const DEMO_CORPUS_NAME = 'scifact'
 /** Rows per follow-up message: keeps each invocation well inside the CPU budget. */
 export const DEMO_SLICE_SIZE = 250
 /** Queue sendBatch accepts at most 100 messages. */
 const SEND_BATCH_LIMIT = 100
-
-type CorpusRow = ReturnType<typeof parseCorpusJsonl>[number]
 
 export async function runDemoCorpusMessage(
   message: IngestMessage,
@@ -51,29 +51,14 @@ async function indexSlice(
   const { offset, limit } = input.slice
   const requests = input.rows
     .slice(offset, offset + limit)
-    .flatMap((row) => corpusRowToIndexRequest(row, input.namespace) ?? [])
+    .flatMap(
+      (row) =>
+        corpusIndexRequest(row, { corpus: DEMO_CORPUS_NAME, namespace: input.namespace }) ?? [],
+    )
   const counts = await indexMany(ctx.deps, requests, ctx.signal)
   await addIngestPartCounts(
     ctx.deps.db,
     { id: input.message.jobId, part: offset, counts },
     ctx.deps.now(),
   )
-}
-
-/** A BEIR corpus row -> one source of kind 'corpus' with its abstract as the only page. */
-export function corpusRowToIndexRequest(row: CorpusRow, namespace: string): IndexRequest | null {
-  const text = row.text.trim()
-  if (!text) return null
-  const title = row.title.trim() || `SciFact ${row._id}`
-  return {
-    source: {
-      kind: 'corpus',
-      externalId: `scifact:${row._id}`,
-      title,
-      abstract: text,
-      metadata: { dataset: 'scifact' },
-    },
-    documents: [{ title, pages: [{ page: null, text }] }],
-    namespace,
-  }
 }
