@@ -98,6 +98,21 @@ describe('OpenAI-compatible API with the openai client', () => {
     expect(citations?.[0]).toMatch(/^https:\/\//)
   })
 
+  it('gives knowledge-base sources absolute links to their source page', async () => {
+    const corpus = aResult(3, {
+      url: 'quire://source/s9',
+      domain: 'quire',
+      sourceId: 's9',
+      snippet: 'Base editing avoids double-strand breaks and so reduces off-target edits.',
+    })
+    vi.spyOn(makeDeps(env).webSearch, 'search').mockResolvedValue([corpus])
+    const completion = await client().chat.completions.create({
+      model: 'sonar',
+      messages: [{ role: 'user', content: 'Does base editing reduce off-target edits?' }],
+    })
+    expect((completion as unknown as Sonar).citations).toEqual(['http://quire.test/api/sources/s9'])
+  })
+
   it('lists its models', async () => {
     const models = await client().models.list()
     expect(models.data.map((m) => m.id)).toContain('quire-answer')

@@ -86,7 +86,8 @@ export class TurnView {
     link.href = source.url
     link.target = '_blank'
     link.rel = 'noopener noreferrer'
-    const meta = el('span', 'source-meta', `${source.number} · ${source.domain}`)
+    const where = source.domain === 'quire' ? 'Quire library' : source.domain
+    const meta = el('span', 'source-meta', `${source.number} · ${where}`)
     item.append(meta, link)
     const after = [...this.#sources.children].find(
       (c) => Number((c as HTMLElement).dataset.n) > source.number,

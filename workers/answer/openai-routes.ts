@@ -1,37 +1,28 @@
 // OpenAI-compatible API (/v1): chat completions answered through the answer pipeline, with
 // Perplexity Sonar's `citations` and `search_results`, streamed or whole; API-key auth.
+// Stateless: the request's own messages are the history, so no session is involved.
 import { Hono, type Context } from 'hono'
 import { ValidationError } from '../errors'
 import { requireApiKey, validate, type AppEnv } from '../http'
 import {
-  buildChatCompletion,
   CONTENT_TYPES,
   encodePacketStream,
   newCompletionMeta,
-  type CompletionMeta,
   type Packet,
   type PacketBody,
 } from '../stream'
-import { answerQuestion } from './answer'
+import { answerQuestion, type AnswerRequest } from './answer'
 import { toAnswerDeps } from './answer-deps'
+import { wholeCompletion, withAbsoluteUrls, type CompletionContext } from './openai-format'
 import {
   chatCompletionRequestSchema,
   splitConversation,
   type ChatCompletionRequest,
 } from './openai-schemas'
-import { toSourceRefs } from './source-refs'
-import type { AnswerPayload } from './types'
 
 export const MODEL_IDS = ['quire-answer', 'sonar'] as const
 
-function usageOf(request: ChatCompletionRequest, answer: string) {
-  const chars = request.messages.reduce((n, m) => n + JSON.stringify(m.content ?? '').length, 0)
-  const prompt_tokens = Math.ceil(chars / 4)
-  const completion_tokens = Math.ceil(answer.length / 4)
-  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens }
-}
-
-function parseQuestion(request: ChatCompletionRequest) {
+function toAnswerRequest(request: ChatCompletionRequest): AnswerRequest {
   const { query, history } = splitConversation(request.messages)
   if (!query.success) {
     throw new ValidationError(
@@ -41,30 +32,9 @@ function parseQuestion(request: ChatCompletionRequest) {
       },
     )
   }
-  const options = {
-    search_domain_filter: request.search_domain_filter,
-    search_recency_filter: request.search_recency_filter,
-    search_mode: request.search_mode,
-  }
+  const { search_domain_filter, search_recency_filter, search_mode } = request
+  const options = { search_domain_filter, search_recency_filter, search_mode }
   return { sessionId: `v1-${crypto.randomUUID()}`, query: query.data, history, options }
-}
-
-function wholeCompletion(
-  payload: AnswerPayload,
-  meta: CompletionMeta,
-  request: ChatCompletionRequest,
-) {
-  // Built from the final payload (not the live tokens), so a mid-answer fallback cannot show.
-  const packets: Packet[] = [
-    { type: 'token', text: payload.answer, turn_index: 0 },
-    { type: 'sources', sources: toSourceRefs(payload.sources), turn_index: 0 },
-  ]
-  const completion = buildChatCompletion(packets, meta)
-  return {
-    ...completion,
-    usage: usageOf(request, payload.answer),
-    related_questions: payload.related_questions,
-  }
 }
 
 /** The stream keeps the request alive while read; waitUntil also covers a client that left. */
@@ -76,19 +46,15 @@ function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
   }
 }
 
-function streamCompletion(
-  c: Context<AppEnv>,
-  request: ChatCompletionRequest,
-  meta: CompletionMeta,
-): Response {
-  const question = parseQuestion(request)
+function streamCompletion(c: Context<AppEnv>, question: AnswerRequest, context: CompletionContext) {
   const deps = c.get('deps')
   const { readable, writable } = new TransformStream<Packet, Packet>()
   const writer = writable.getWriter()
-  const emit = (body: PacketBody) =>
-    void writer.write({ ...body, turn_index: 0 } as Packet).catch(() => undefined)
-  const signal = c.req.raw.signal
-  const work = answerQuestion(question, toAnswerDeps(deps, emit), deps.db, signal)
+  const emit = (body: PacketBody) => {
+    const packet = { ...withAbsoluteUrls(body, context.origin), turn_index: 0 } as Packet
+    writer.write(packet).catch(() => undefined)
+  }
+  const work = answerQuestion(question, toAnswerDeps(deps, emit), deps.db, c.req.raw.signal)
     .then((payload) =>
       emit({ type: 'done', result: { related_questions: payload.related_questions } }),
     )
@@ -98,7 +64,7 @@ function streamCompletion(
     })
     .finally(() => writer.close().catch(() => undefined))
   keepAlive(c, work)
-  const body = readable.pipeThrough(encodePacketStream({ kind: 'openai', meta }))
+  const body = readable.pipeThrough(encodePacketStream({ kind: 'openai', meta: context.meta }))
   return new Response(body, {
     headers: { 'content-type': CONTENT_TYPES.openai, 'cache-control': 'no-cache' },
   })
@@ -114,15 +80,12 @@ export const openAiRoutes = new Hono<AppEnv>()
   )
   .post('/chat/completions', validate('json', chatCompletionRequestSchema), async (c) => {
     const request = c.req.valid('json')
-    const meta = newCompletionMeta(request.model, c.get('deps').now())
-    if (request.stream) return streamCompletion(c, request, meta)
     const deps = c.get('deps')
-    const question = parseQuestion(request)
-    const payload = await answerQuestion(
-      question,
-      toAnswerDeps(deps, () => undefined),
-      deps.db,
-      c.req.raw.signal,
-    )
-    return c.json(wholeCompletion(payload, meta, request))
+    const question = toAnswerRequest(request)
+    const meta = newCompletionMeta(request.model, deps.now())
+    const context = { meta, request, origin: new URL(c.req.url).origin }
+    if (request.stream) return streamCompletion(c, question, context)
+    const silent = toAnswerDeps(deps, () => undefined)
+    const payload = await answerQuestion(question, silent, deps.db, c.req.raw.signal)
+    return c.json(wholeCompletion(payload, context))
   })

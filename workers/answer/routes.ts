@@ -5,12 +5,16 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { generateSessionToken, hashToken, publicRateLimit, validate, type AppEnv } from '../http'
 import { openAuthorizedSession, openSession, runToResponse, type SessionStub } from '../session'
+import { NotFoundError } from '../errors'
 import { askRequestSchema, type AskRunInput } from './schemas'
+import { renderSourcePage } from './source-page'
+import { readSourceView } from './source-view'
 
 export const SESSION_ID_HEADER = 'X-Quire-Session-Id'
 export const SESSION_TOKEN_HEADER = 'X-Quire-Session-Token'
 
 const progressParamSchema = z.object({ session: z.uuid() })
+const sourceParamSchema = z.object({ id: z.string().min(1).max(200) })
 
 interface OpenedSession {
   stub: SessionStub
@@ -48,4 +52,11 @@ export const answerRoutes = new Hono<AppEnv>()
   .get('/progress/:session', validate('param', progressParamSchema), async (c) => {
     const stub = await openAuthorizedSession(c, c.req.valid('param').session)
     return c.json({ events: await stub.progress() })
+  })
+  // Where citations of knowledge-base sources without a web page of their own link to.
+  .get('/sources/:id', publicRateLimit(), validate('param', sourceParamSchema), async (c) => {
+    const view = await readSourceView(c.get('deps').db, c.req.valid('param').id)
+    if (!view) throw new NotFoundError('No such source')
+    const wantsHtml = (c.req.header('Accept') ?? '').includes('text/html')
+    return wantsHtml ? c.html(renderSourcePage(view)) : c.json(view)
   })

@@ -8,6 +8,7 @@ import {
   type WebSearchResult,
 } from '../sources'
 import { raceSignal, withDeadline } from './abort'
+import { toSourceLink } from './source-view'
 import type { AnswerDeps, AskState } from './types'
 
 export const MAX_RESULTS = 10
@@ -33,7 +34,7 @@ export function normaliseResults(results: WebSearchResult[]): WebSearchResult[] 
     if (!parsed.success) continue
     const domain = raw.domain || domainOf(parsed.data.url)
     if (!domain) continue
-    clean.push({ ...raw, ...parsed.data, domain })
+    clean.push({ ...raw, ...parsed.data, url: toSourceLink(parsed.data.url), domain })
   }
   return clean
 }

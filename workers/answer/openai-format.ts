@@ -1,0 +1,47 @@
+// Shapes an answer for OpenAI-compatible clients: the whole chat.completion with Sonar-style
+// citations, usage estimates, and absolute URLs for knowledge-base sources.
+import { buildChatCompletion, type CompletionMeta, type Packet, type PacketBody } from '../stream'
+import type { ChatCompletionRequest } from './openai-schemas'
+import { toSourceRefs } from './source-refs'
+import { absoluteLink } from './source-view'
+import type { AnswerPayload } from './types'
+
+/** Rough counts (~4 characters a token): the pipeline makes several model calls, or none. */
+export function usageOf(request: ChatCompletionRequest, answer: string) {
+  const chars = request.messages.reduce((n, m) => n + JSON.stringify(m.content ?? '').length, 0)
+  const prompt_tokens = Math.ceil(chars / 4)
+  const completion_tokens = Math.ceil(answer.length / 4)
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens }
+}
+
+/** Knowledge-base sources link to /api/sources/<id>: API clients need the full URL. */
+export function withAbsoluteUrls(packet: PacketBody, origin: string): PacketBody {
+  if (packet.type !== 'sources') return packet
+  const sources = packet.sources.map((s) =>
+    s.url ? { ...s, url: absoluteLink(s.url, origin) } : s,
+  )
+  return { ...packet, sources }
+}
+
+export interface CompletionContext {
+  meta: CompletionMeta
+  request: ChatCompletionRequest
+  origin: string
+}
+
+export function wholeCompletion(payload: AnswerPayload, context: CompletionContext) {
+  // Built from the final payload (not the live tokens), so a mid-answer fallback cannot show.
+  const sources = withAbsoluteUrls(
+    { type: 'sources', sources: toSourceRefs(payload.sources) },
+    context.origin,
+  )
+  const packets: Packet[] = [
+    { type: 'token', text: payload.answer, turn_index: 0 },
+    { ...sources, turn_index: 0 } as Packet,
+  ]
+  return {
+    ...buildChatCompletion(packets, context.meta),
+    usage: usageOf(context.request, payload.answer),
+    related_questions: payload.related_questions,
+  }
+}

@@ -1,0 +1,55 @@
+// A knowledge-base source as a citation link shows it: its metadata and indexed passages,
+// read from D1. Corpus-only sources have no web page of their own, so this is their page.
+import { asc, eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/d1'
+import { chunks, sources } from '../db/schema'
+
+const MAX_PASSAGES = 30
+
+export interface SourceView {
+  id: string
+  kind: string
+  title: string
+  authors: string[]
+  year: number | null
+  venue: string | null
+  doi: string | null
+  url: string | null
+  abstract: string | null
+  passages: { page: number | null; text: string }[]
+}
+
+export async function readSourceView(db: D1Database, id: string): Promise<SourceView | null> {
+  const orm = drizzle(db)
+  const source = await orm.select().from(sources).where(eq(sources.id, id)).get()
+  if (!source) return null
+  const rows = await orm
+    .select({ page: chunks.page, text: chunks.content })
+    .from(chunks)
+    .where(eq(chunks.sourceId, id))
+    .orderBy(asc(chunks.documentId), asc(chunks.ordinal))
+    .limit(MAX_PASSAGES)
+  return {
+    id: source.id,
+    kind: source.kind,
+    title: source.title,
+    authors: source.authors,
+    year: source.year,
+    venue: source.venue,
+    doi: source.doi,
+    url: source.url,
+    abstract: source.abstract,
+    passages: rows,
+  }
+}
+
+/** Corpus search links sources without a URL or DOI as quire://source/<id>: make that a path. */
+export function toSourceLink(url: string): string {
+  const match = /^quire:\/\/source\/([^/?#]+)$/.exec(url)
+  return match ? `/api/sources/${match[1]}` : url
+}
+
+/** Paths become absolute for API clients that cannot resolve them against the page. */
+export function absoluteLink(url: string, origin: string): string {
+  return url.startsWith('/') ? `${origin}${url}` : url
+}
