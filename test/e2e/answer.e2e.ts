@@ -22,6 +22,7 @@ const KNOWN_STATUSES = [
   'Evaluating credibility…',
   'Synthesizing answer…',
   'Adding visuals…',
+  'Formatting the answer…',
   'Answer ready.',
 ]
 
@@ -37,28 +38,23 @@ async function throttle(page: Page, bytesPerSecond: number | null): Promise<void
   })
 }
 
-/** Records every text the status line of turn `n` shows. */
+/**
+ * Records every text the status line of turn `n` shows. In-page code is a string: tsx would
+ * otherwise wrap named functions in a helper that does not exist in the page.
+ */
 async function watchStatuses(page: Page, turn: number): Promise<void> {
-  await page.evaluate((id) => {
-    const seen: string[] = []
-    ;(window as unknown as Record<string, string[]>)[`statuses_${id}`] = seen
-    const record = () => {
-      const text = document.querySelector(`#turn-${id} .status`)?.textContent ?? ''
-      if (text && seen.at(-1) !== text) seen.push(text)
-    }
-    new MutationObserver(record).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    })
-  }, turn)
+  await page.evaluate(`(() => {
+    const seen = []
+    window.statuses_${turn} = seen
+    new MutationObserver(() => {
+      const text = document.querySelector('#turn-${turn} .status')?.textContent ?? ''
+      if (text && seen[seen.length - 1] !== text) seen.push(text)
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })()`)
 }
 
 const statusesOf = (page: Page, turn: number) =>
-  page.evaluate(
-    (id) => (window as unknown as Record<string, string[]>)[`statuses_${id}`] ?? [],
-    turn,
-  )
+  page.evaluate(`window.statuses_${turn} ?? []`) as Promise<string[]>
 
 async function ask(page: Page, question: string): Promise<void> {
   await page.fill('#question', question)
@@ -76,7 +72,7 @@ async function firstAnswer(page: Page): Promise<void> {
   await page.locator('#mode-badge').getByText('Offline mode').waitFor({ timeout: STEP_TIMEOUT_MS })
 
   await watchStatuses(page, 1)
-  await throttle(page, 3000)
+  await throttle(page, 1000)
   await ask(page, 'How does vitamin D status affect calcium absorption?')
   await page.locator('#turn-1[data-state="done"]').waitFor({ timeout: 90_000 })
   await throttle(page, null)
@@ -101,19 +97,18 @@ async function firstAnswer(page: Page): Promise<void> {
     (await page.locator('#turn-1 .related-question').count()) >= 1,
     'related questions are offered',
   )
-  await page.screenshot({ path: path.join(artifacts, 'answer.png'), fullPage: true })
+  await page.locator('#turn-1').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: path.join(artifacts, 'answer.png') })
 }
 
 /** Every source has a title link; links into Quire itself must answer 200. */
 async function checkSourceLinks(page: Page): Promise<void> {
-  const links = await page
-    .locator('#turn-1 .source-title')
-    .evaluateAll((nodes) =>
-      nodes.map((node) => ({
-        href: (node as HTMLAnchorElement).href,
-        text: node.textContent ?? '',
-      })),
-    )
+  const links = await page.locator('#turn-1 .source-title').evaluateAll((nodes) =>
+    nodes.map((node) => ({
+      href: (node as HTMLAnchorElement).href,
+      text: node.textContent ?? '',
+    })),
+  )
   assert.ok(links.length >= 1, 'sources are listed')
   for (const link of links) {
     assert.ok(link.text.trim().length > 0, 'a source has a title')
@@ -132,11 +127,9 @@ async function stopMidAnswer(page: Page): Promise<void> {
   await throttle(page, 250)
   await page.locator('#turn-1 .related-question').first().click()
   await page.locator('#stop-button').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS })
+  // Stop once part of the answer is on screen (the throttled stream is still arriving).
   await page.waitForFunction(
-    () => {
-      const text = document.querySelector('#turn-2 .status')?.textContent ?? ''
-      return text !== '' && text !== 'Starting…'
-    },
+    () => (document.querySelector('#turn-2 .answer')?.textContent ?? '').trim().length > 0,
     undefined,
     { timeout: STEP_TIMEOUT_MS },
   )
@@ -148,9 +141,19 @@ async function stopMidAnswer(page: Page): Promise<void> {
   await page.click('#stop-button')
   await page.locator('#turn-2[data-state="stopped"]').waitFor({ timeout: STEP_TIMEOUT_MS })
   assert.equal(await page.locator('#turn-2 .status').textContent(), 'Stopped.')
+  const partial = (await page.locator('#turn-2 .answer').textContent())?.trim() ?? ''
+  assert.ok(partial.length > 0, 'the part of the answer already shown stays on screen')
+  const settled = await page.locator('#turn-2 .answer').textContent()
+  await page.waitForTimeout(1500)
+  assert.equal(
+    await page.locator('#turn-2 .answer').textContent(),
+    settled,
+    'nothing more streams in',
+  )
   assert.equal(await page.locator('#ask-button').isDisabled(), false, 'the ask box is free again')
   await throttle(page, null)
-  await page.screenshot({ path: path.join(artifacts, 'stopped.png'), fullPage: true })
+  await page.locator('#turn-2').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: path.join(artifacts, 'stopped.png') })
 }
 
 async function followUpAfterStop(page: Page): Promise<void> {
@@ -175,7 +178,7 @@ async function main(): Promise<void> {
     args: FLAGS,
     timeout: STEP_TIMEOUT_MS,
   })
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  const page = await browser.newPage({ viewport: { width: 1200, height: 1400 } })
   page.setDefaultTimeout(STEP_TIMEOUT_MS)
   try {
     await firstAnswer(page)

@@ -123,7 +123,8 @@ async function seedCorpus(base) {
       const statuses = await Promise.all(
         queued.map(
           async (job) =>
-            (await (await fetchSoon(`${base}/api/ingest/${job.job_id}`, { headers })).json()).status,
+            (await (await fetchSoon(`${base}/api/ingest/${job.job_id}`, { headers })).json())
+              .status,
         ),
       )
       if (statuses.includes('failed')) throw new Error('an ingest job failed')
@@ -153,7 +154,8 @@ async function main() {
     server = startServer(port, persist)
     await waitFor(
       async () => {
-        if (server.exitCode !== null) throw new Error('wrangler dev exited (see test/e2e/artifacts/server.log)')
+        if (server.exitCode !== null)
+          throw new Error('wrangler dev exited (see test/e2e/artifacts/server.log)')
         return (await fetchSoon(`${base}/health`)).ok
       },
       90_000,

@@ -16,9 +16,14 @@ interface Candidate {
   score: number
 }
 
+/** Section labels of structured abstracts ("BACKGROUND Calcium ...") are not part of a claim. */
+const ABSTRACT_HEADING =
+  /^(?:BACKGROUND|CONTEXT|INTRODUCTION|OBJECTIVES?|AIMS?|PURPOSE|IMPORTANCE|RATIONALE|DESIGN|SETTING|PARTICIPANTS|PATIENTS|INTERVENTIONS?|EXPOSURES?|MEASUREMENTS|MAIN OUTCOME MEASURES?|METHODS?(?: AND RESULTS)?|RESULTS|FINDINGS|INTERPRETATION|CONCLUSIONS?|SUMMARY|SIGNIFICANCE)[:.]?\s+/
+
 /** Reference markers inside source text ("[12]") would read as our citations: drop them. */
 function cleanSentence(sentence: string): string {
   return sentence
+    .replace(ABSTRACT_HEADING, '')
     .replace(/\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]/g, '')
     .replace(/\[\[/g, '[')
     .replace(/\s{2,}/g, ' ')

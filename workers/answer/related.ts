@@ -5,16 +5,21 @@ import type { RankedSource } from './types'
 
 export const MAX_RELATED = 3
 
+const TITLE_CHARS = 70
+
+/** A title short enough for a question, cut at a word boundary. */
 function shortTitle(title: string): string {
   const clean = title
     .replace(/\s+/g, ' ')
     .replace(/[.:;]+$/, '')
     .trim()
-  return clean.length > 80 ? `${clean.slice(0, 77).trimEnd()}…` : clean
+  if (clean.length <= TITLE_CHARS) return clean
+  return `${clean.slice(0, TITLE_CHARS).replace(/[\s,;:-]+\S*$/, '')}…`
 }
 
 export function offlineRelatedQuestions(query: string, sources: RankedSource[]): string[] {
-  const topic = topicPhrase(query) || shortTitle(sources[0]?.title ?? 'this topic')
+  const context = sources.flatMap((source) => [source.title, source.snippet])
+  const topic = topicPhrase(query, context) || 'this topic'
   const fromTitles = sources
     .slice(0, 2)
     .map((source) => `What are the key findings of "${shortTitle(source.title)}"?`)

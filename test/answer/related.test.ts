@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { offlineRelatedQuestions, relatedQuestions } from '../../workers/answer/related'
+import { topicPhrase } from '../../workers/answer/text-terms'
+import { aRankedSource } from './builders'
+
+const sources = [
+  aRankedSource(1, {
+    title: 'Calcium absorption varies within the reference range for serum 25-hydroxyvitamin D',
+    snippet: 'Calcium absorption is impaired under vitamin D deficiency. Vitamin D status matters.',
+  }),
+  aRankedSource(2, {
+    title: 'Vitamin D: The "sunshine" vitamin.',
+    snippet: 'Vitamin D insufficiency is common.',
+  }),
+]
+
+describe('offline related questions', () => {
+  it('names the topic with the phrases the sources repeat', () => {
+    const context = sources.flatMap((s) => [s.title, s.snippet])
+    expect(topicPhrase('How does vitamin D status affect calcium absorption?', context)).toBe(
+      'vitamin D and calcium absorption',
+    )
+  })
+
+  it('falls back to the first content words when the sources share none', () => {
+    expect(topicPhrase('Why is the sky blue at noon?', ['unrelated text'])).toBe('sky blue noon')
+  })
+
+  it('builds at most three questions from the sources titles and the topic', () => {
+    const questions = offlineRelatedQuestions(
+      'How does vitamin D status affect calcium absorption?',
+      sources,
+    )
+    expect(questions).toHaveLength(3)
+    expect(questions[0]).toMatch(
+      /^What are the key findings of "Calcium absorption varies within the reference range for serum…"\?$/,
+    )
+    expect(questions[2]).toBe(
+      'What are the limitations of the evidence on vitamin D and calcium absorption?',
+    )
+  })
+
+  it('prefers the model suggestions, without repeats or the question itself', () => {
+    const model = [
+      'Is vitamin D safe?',
+      'is vitamin d safe?',
+      'How much calcium?',
+      'Original question?',
+      'Fourth?',
+      'Fifth?',
+    ]
+    expect(relatedQuestions('Original question?', model, sources)).toEqual([
+      'Is vitamin D safe?',
+      'How much calcium?',
+      'Fourth?',
+    ])
+  })
+})
