@@ -23,6 +23,7 @@ import { CitationTracker } from './citations'
 import { BlockCounter, Emitter } from './emitter'
 import { buildHistory } from './history'
 import type { UserData } from './message-data'
+import { contextTokensOf } from './limits'
 import { loadProject } from './project-sources'
 import { turnInputSchema, type TurnInput } from './schemas'
 import { TurnState } from './state'
@@ -84,6 +85,38 @@ function storeUserMessage(
   ctx.store.appendMessage({ role: 'user', content: input.message, data })
 }
 
+interface TurnDocuments {
+  numbering: DocumentNumbering
+  project: ContextDocument[] | null
+  /** This message's files as documents, and the stored files behind them. */
+  files: ContextDocument[]
+  sources: ContextFile[]
+}
+
+/** Project and attached files, numbered in the order the model reads them: project first. */
+async function gatherDocuments(
+  ctx: RunContext<unknown>,
+  input: TurnInput,
+  options: { limits: ContextLimits; state: TurnState },
+): Promise<TurnDocuments> {
+  const sources = loadFiles(ctx.store, input.file_ids)
+  const project = await loadProject({
+    ctx,
+    files: listContextFiles(ctx.store.sql, 'project'),
+    limit: options.limits.project,
+    query: input.message,
+    state: options.state,
+  })
+  const numbering = new DocumentNumbering()
+  const projectDocs = project.length > 0 ? numbering.assign(project) : null
+  return {
+    numbering,
+    project: projectDocs,
+    files: numbering.assign(sources.map(fileDocument)),
+    sources,
+  }
+}
+
 export async function processMessage(
   ctx: RunContext<unknown>,
   options: TurnOptions = {},
@@ -92,23 +125,11 @@ export async function processMessage(
   const { deps, store } = ctx
   const settings = readTurnSettings(store.sql)
   const history = buildHistory(store.listMessages(), (ids) => getContextFiles(store.sql, ids))
-  const files = loadFiles(store, input.file_ids)
   const model = deps.models?.main ?? null
-  const limits = contextLimits(model?.contextTokens ?? deps.config.llm.contextTokens)
-  const projectFiles = listContextFiles(store.sql, 'project')
+  const limits = contextLimits(contextTokensOf(deps))
   const state = new TurnState(model ? 'online' : 'offline')
-  const project = await loadProject({
-    ctx,
-    files: projectFiles,
-    limit: limits.project,
-    query: input.message,
-    state,
-  })
-  // Numbers in the order the model reads them: project documents, then this message's files.
-  const numbering = new DocumentNumbering()
-  const projectDocs = project.length > 0 ? numbering.assign(project) : null
-  const fileDocs = numbering.assign(files.map(fileDocument))
-  storeUserMessage(ctx, input, fileDocs, files)
+  const docs = await gatherDocuments(ctx, input, { limits, state })
+  storeUserMessage(ctx, input, docs.files, docs.sources)
   return {
     sessionId: ctx.sessionId,
     runId: ctx.runId,
@@ -119,10 +140,10 @@ export async function processMessage(
     settings,
     basePrompt: options.systemPrompt ?? null,
     history,
-    user: userMessage(input.message, fileDocs),
-    project: projectDocs,
-    numbering,
-    citations: new CitationTracker(numbering),
+    user: userMessage(input.message, docs.files),
+    project: docs.project,
+    numbering: docs.numbering,
+    citations: new CitationTracker(docs.numbering),
     tools: selectTools(input.tools, options.tools),
     model,
     limits,
