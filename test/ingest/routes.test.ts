@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { app } from '../../workers/app'
 import { captureQueue, getJson, jobStatus, postIngest } from './helpers'
 
 interface ErrorBody {
@@ -22,6 +23,22 @@ describe('POST /api/ingest', () => {
       { authorization: 'Bearer nope' },
     )
     expect(res.status).toBe(401)
+  })
+
+  it('is open, and says so, when no API key is configured', async () => {
+    captureQueue()
+    const open = { ...env, QUIRE_API_KEYS: '' } as Env
+    const res = await app.request(
+      '/api/ingest',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'demo_corpus', namespace: 'open-mode' }),
+      },
+      open,
+    )
+    expect(res.status).toBe(202)
+    expect(((await res.json()) as { auth?: { mode: string } }).auth?.mode).toBe('open')
   })
 
   it('answers 400 with zod issues for an unknown job type', async () => {

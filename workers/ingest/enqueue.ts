@@ -12,8 +12,11 @@ import { DEFAULT_NAMESPACE, type IngestBody, type IngestMessage } from './schema
 
 /** D1 rows are capped at 2,000,000 bytes; leave room for the other columns. */
 const MAX_INPUT_BYTES = 1_900_000
-/** A seeding job untouched for this long is presumed dead and may be started again. */
-const ACTIVE_DEMO_WINDOW_MS = 30 * 60_000
+/**
+ * A seeding job untouched for this long is presumed lost (a dev server restart drops queued
+ * messages) and may be started again. Live slices touch the row at least every backoff (<= 5 min).
+ */
+const ACTIVE_DEMO_WINDOW_MS = 10 * 60_000
 
 export interface QueuedJob {
   job_id: string

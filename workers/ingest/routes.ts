@@ -1,10 +1,10 @@
 // /api/ingest: queue jobs (API key), receive signed webhooks, read job status and corpus counts.
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { corpusIsEmpty, corpusStats } from '../db/corpus-stats'
+import { corpusStats } from '../db/corpus-stats'
 import { getIngestJob } from '../db/ingest-jobs'
 import { NotFoundError, ValidationError } from '../errors'
-import { requireApiKey, validate, type AppEnv } from '../http'
+import { authNote, requireApiKey, validate, type AppEnv } from '../http'
 import { enqueueIngestJobs } from './enqueue'
 import { toJobStatus } from './job-view'
 import { ingestBodySchema, type IngestBody } from './schemas'
@@ -26,17 +26,16 @@ export const ingestRoutes = new Hono<AppEnv>()
   })
   .post('/', requireApiKey(), validate('json', ingestBodySchema), async (c) => {
     const jobs = await enqueueIngestJobs(c.get('deps'), c.req.valid('json'))
-    return c.json({ jobs }, 202)
+    return c.json({ jobs, ...authNote(c) }, 202)
   })
   .get('/corpus', requireApiKey(), async (c) => {
-    const db = c.get('deps').db
-    const [stats, isEmpty] = await Promise.all([corpusStats(db), corpusIsEmpty(db)])
-    return c.json({ ...stats, empty: isEmpty })
+    const stats = await corpusStats(c.get('deps').db)
+    return c.json({ ...stats, empty: stats.chunks === 0, ...authNote(c) })
   })
   .get('/:job', requireApiKey(), validate('param', jobParamSchema), async (c) => {
     const row = await getIngestJob(c.get('deps').db, c.req.valid('param').job)
     if (!row) throw new NotFoundError('No such ingest job')
-    return c.json(toJobStatus(row))
+    return c.json({ ...toJobStatus(row), ...authNote(c) })
   })
 
 /** The signature covers the raw bytes, so the body is parsed only after verification. */
