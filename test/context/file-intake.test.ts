@@ -5,6 +5,7 @@ import {
   contextLimits,
   IMAGE_TOKENS,
   intakeFile,
+  MAX_FILE_CHARS,
   type FileUpload,
 } from '../../workers/context'
 import { TooLargeError, ValidationError } from '../../workers/errors'
@@ -79,6 +80,11 @@ describe('file intake', () => {
       { contextTokens: 1_000, now: 1 },
     )
     expect(file.scope).toBe('project')
+  })
+
+  it('refuses text longer than a session row can hold, even for a project file', async () => {
+    const upload = anUpload({ bytes: encode('x'.repeat(MAX_FILE_CHARS + 1)), scope: 'project' })
+    await expect(intakeFile(upload, options)).rejects.toBeInstanceOf(TooLargeError)
   })
 
   it('rejects bytes that are not UTF-8 text', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SYSTEM_PROMPT, updateTurnSettings } from '../../workers/context'
 import { ProviderError } from '../../workers/errors'
-import { runTurn } from '../../workers/turn'
+import { createSearchCorpusTool, createTurnRunner, runTurn } from '../../workers/turn'
 import { aChunk, aRun, fakeRetriever, memoryStore, testDeps, withSql } from './helpers'
 import { scriptedModel, type ScriptedStep } from './scripted-model'
 
@@ -241,6 +241,31 @@ describe('turn engine', () => {
       const system = model.requests[0]?.messages[0]?.content ?? ''
       expect(system.startsWith('Answer like a field botanist.')).toBe(true)
       expect(system).toContain('Current date and time: Tuesday, 2025-03-04 05:06 UTC.')
+    })
+  })
+
+  it('lets a capability run the engine with its own tools and base prompt', async () => {
+    await withSql(async (sql) => {
+      const { deps, model, retriever } = depsWith([
+        { toolCalls: [{ id: 'a', name: 'search_corpus', arguments: { query: 'x' } }] },
+        { text: ['From the paper [1].'] },
+      ])
+      const papersTool = createSearchCorpusTool({
+        namespace: (id) => `papers:${id}`,
+        describes: 'the loaded papers',
+      })
+      const runPapersChat = createTurnRunner({
+        tools: [papersTool],
+        systemPrompt: 'You discuss the loaded papers.',
+      })
+      const store = memoryStore(sql)
+      await runPapersChat(aRun(store, deps, { message: 'q' }).context)
+      expect(model.requests[0]?.tools?.map((t) => t.name)).toEqual(['search_corpus'])
+      expect(
+        model.requests[0]?.messages[0]?.content.startsWith('You discuss the loaded papers.'),
+      ).toBe(true)
+      expect(retriever.queries).toEqual(['x'])
+      expect(store.listMessages()[1]?.data).toMatchObject({ citations: [{ number: 1 }] })
     })
   })
 })

@@ -193,6 +193,9 @@ describe('message route (offline)', () => {
       (await call(session, '/messages', { body: { message: 'q', file_ids: ['nope'] } })).status,
     ).toBe(400)
     expect((await call(session, '/messages', { body: { message: '' } })).status).toBe(400)
+    expect(
+      (await call(session, '/messages', { body: { message: 'q', tools: ['rm_rf'] } })).status,
+    ).toBe(400)
     expect((await call(session, '/messages', { body: { message: 'q' }, token: null })).status).toBe(
       401,
     )

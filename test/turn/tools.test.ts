@@ -4,6 +4,7 @@ import type { Deps } from '../../workers/deps'
 import type { SafeFetch, WebSearchProvider } from '../../workers/sources'
 import { openUrlTool } from '../../workers/turn/tools/open-url'
 import { webSearchTool } from '../../workers/turn/tools/web-search'
+import { createSearchCorpusTool, searchCorpusTool } from '../../workers/turn'
 import { testDeps } from './helpers'
 
 function context(deps: Deps) {
@@ -110,5 +111,25 @@ describe('web_search', () => {
 
   it('rejects a call without a query', async () => {
     await expect(webSearchTool.run({}, context(testDeps()))).rejects.toThrow('web_search needs')
+  })
+})
+
+describe('search_corpus', () => {
+  it('searches the namespace a capability gives it, per session', async () => {
+    const seen: (string | undefined)[] = []
+    const retriever = {
+      retrieve: async (_q: string, options?: { namespace?: string }) => {
+        seen.push(options?.namespace)
+        return { task: 'qa' as const, chunks: [], queries: [] }
+      },
+    }
+    const tool = createSearchCorpusTool({
+      namespace: (id) => `papers:${id}`,
+      describes: 'the loaded papers',
+    })
+    await tool.run({ query: 'x' }, { ...context(testDeps({ retriever })), sessionId: 'abc' })
+    await searchCorpusTool.run({ query: 'x' }, context(testDeps({ retriever })))
+    expect(seen).toEqual(['papers:abc', 'corpus'])
+    expect(tool.guidance).toContain('the loaded papers')
   })
 })

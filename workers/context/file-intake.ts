@@ -19,6 +19,9 @@ export interface IntakeOptions {
   now: number
 }
 
+/** Extracted text kept per file; the session object's SQLite rows cap at 2 MB. */
+export const MAX_FILE_CHARS = 1_000_000
+
 const TEXT_EXTENSIONS = /\.(txt|md|markdown|csv|tsv|json|html?|xml|ya?ml|rst|tex)$/i
 const IMAGE_TYPES = /^image\/(png|jpe?g|gif|webp)$/i
 
@@ -57,6 +60,14 @@ export async function intakeFile(upload: FileUpload, options: IntakeOptions): Pr
   const kind = classifyFile(upload.name, upload.contentType)
   const text = await extractText(kind, upload.bytes)
   if (kind !== 'image' && !text.trim()) throw new ValidationError('The file contains no text')
+  if (text.length > MAX_FILE_CHARS) {
+    throw new TooLargeError(
+      `The file's text has ${text.length} characters; at most ${MAX_FILE_CHARS}`,
+      {
+        details: { characters: text.length, limit: MAX_FILE_CHARS },
+      },
+    )
+  }
   const tokens = kind === 'image' ? IMAGE_TOKENS : countTokens(text)
   const limit = contextLimits(options.contextTokens).file
   // Project files are exempt: a project too large for the window is retrieved from instead.

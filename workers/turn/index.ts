@@ -10,4 +10,11 @@ export { toRichMessage, type RichMessage } from './save'
 export { answerDataSchema, userDataSchema, type AnswerData, type UserData } from './message-data'
 export { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, selectTools } from './tools/registry'
 export type { ToolContext, ToolOutput, TurnTool } from './tools/types'
+export {
+  createSearchCorpusTool,
+  searchCorpusTool,
+  type SearchCorpusOptions,
+} from './tools/search-corpus'
+export { webSearchTool } from './tools/web-search'
+export { openUrlTool } from './tools/open-url'
 export { extractiveAnswer, OFFLINE_NOTE } from './offline-answer'

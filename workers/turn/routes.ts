@@ -13,7 +13,7 @@ import {
 } from '../session'
 import { fileRoutes } from './file-routes'
 import { contextTokensOf } from './limits'
-import { turnInputSchema } from './schemas'
+import { messageBodySchema } from './schemas'
 import { settingsRoutes } from './settings-routes'
 
 /** Attached files must exist, be message files, and fit the context together. */
@@ -35,7 +35,7 @@ export const turnRoutes = new Hono<AppEnv>()
   .post(
     '/:id/messages',
     validate('param', sessionIdParamSchema),
-    validate('json', turnInputSchema),
+    validate('json', messageBodySchema),
     async (c) => {
       const stub = await openAuthorizedSession(c, c.req.valid('param').id)
       const input = c.req.valid('json')

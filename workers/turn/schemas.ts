@@ -1,6 +1,7 @@
 // Request shapes at the turn's edges: the message body (also the runner's input, re-checked
 // inside the session object), the settings body, and the JSON form of a file upload.
 import { z } from 'zod'
+import { BUILTIN_TOOL_NAMES } from './tools/registry'
 
 export const turnInputSchema = z.object({
   message: z.string().trim().min(1).max(8_000),
@@ -10,6 +11,11 @@ export const turnInputSchema = z.object({
   tools: z.array(z.string().min(1).max(64)).max(20).optional(),
 })
 export type TurnInput = z.infer<typeof turnInputSchema>
+
+/** POST /:id/messages: the chat turn offers the built-in tools, so only their names are valid. */
+export const messageBodySchema = turnInputSchema.extend({
+  tools: z.array(z.enum(BUILTIN_TOOL_NAMES)).max(BUILTIN_TOOL_NAMES.length).optional(),
+})
 
 export const settingsBodySchema = z
   .object({

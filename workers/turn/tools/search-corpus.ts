@@ -39,28 +39,48 @@ export function chunkToDocument(chunk: RetrievedChunk): SourceDocument {
   }
 }
 
-export const searchCorpusTool: TurnTool = {
-  spec: {
-    name: 'search_corpus',
-    description: 'Search the knowledge base of papers and documents for passages on a query.',
-    parameters: z.toJSONSchema(argsSchema),
-  },
-  guidance:
-    'search the knowledge base (papers, ingested documents). Use it for questions the ' +
-    'documents may answer; phrase the query as keywords or a short question.',
-  returnsDocuments: true,
-  async run(args, { deps, signal, numbering }) {
-    const parsed = argsSchema.safeParse(args)
-    if (!parsed.success) throw new ValidationError('search_corpus needs {"query": string}')
-    const { query } = parsed.data
-    const options = { namespace: 'corpus', tokenBudget: RESULT_TOKEN_BUDGET }
-    const result = await deps.retriever.retrieve(query, options, signal)
-    const documents = numbering.assign(result.chunks.map(chunkToDocument))
-    return {
-      content: documentsJson(documents),
-      summary: `${documents.length} passages from the knowledge base for "${query}"`,
-      documents,
-      sources: sourcesOf(documents, numbering),
-    }
-  },
+export interface SearchCorpusOptions {
+  /** Namespace to search, fixed or per session (e.g. a session's loaded papers). Default 'corpus'. */
+  namespace?: string | ((sessionId: string) => string)
+  /** What the knowledge base holds, for the tool description and prompt guidance. */
+  describes?: string
 }
+
+/** A search_corpus tool over any namespace: capabilities reuse the engine with their own. */
+export function createSearchCorpusTool(options: SearchCorpusOptions = {}): TurnTool {
+  const holds = options.describes ?? 'the knowledge base (papers, ingested documents)'
+  const namespaceOf = (sessionId: string) =>
+    typeof options.namespace === 'function'
+      ? options.namespace(sessionId)
+      : (options.namespace ?? 'corpus')
+  return {
+    spec: {
+      name: 'search_corpus',
+      description: `Search ${holds} for passages on a query.`,
+      parameters: z.toJSONSchema(argsSchema),
+    },
+    guidance:
+      `search ${holds}. Use it for questions these documents may answer; phrase the query as ` +
+      'keywords or a short question.',
+    returnsDocuments: true,
+    async run(args, { deps, signal, numbering, sessionId }) {
+      const parsed = argsSchema.safeParse(args)
+      if (!parsed.success) throw new ValidationError('search_corpus needs {"query": string}')
+      const { query } = parsed.data
+      const retrieveOptions = {
+        namespace: namespaceOf(sessionId),
+        tokenBudget: RESULT_TOKEN_BUDGET,
+      }
+      const result = await deps.retriever.retrieve(query, retrieveOptions, signal)
+      const documents = numbering.assign(result.chunks.map(chunkToDocument))
+      return {
+        content: documentsJson(documents),
+        summary: `${documents.length} passages from the knowledge base for "${query}"`,
+        documents,
+        sources: sourcesOf(documents, numbering),
+      }
+    },
+  }
+}
+
+export const searchCorpusTool: TurnTool = createSearchCorpusTool()
