@@ -172,6 +172,18 @@ async function followUpAfterStop(page: Page): Promise<void> {
   )
 }
 
+async function reloadKeepsConversation(page: Page): Promise<void> {
+  await page.reload()
+  await page.locator('#turn-3[data-state="done"]').waitFor({ timeout: STEP_TIMEOUT_MS })
+  // Offline runs finish in milliseconds, so the server may have completed turn 2 before the
+  // stop reached it: the restored turn is whatever the session saved.
+  assert.match((await page.locator('#turn-2').getAttribute('data-state')) ?? '', /^(stopped|done)$/)
+  assert.ok(
+    (await page.locator('#turn-1 .answer sup.cite a').count()) >= 1,
+    'restored with citations',
+  )
+}
+
 async function main(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -184,6 +196,7 @@ async function main(): Promise<void> {
     await firstAnswer(page)
     await stopMidAnswer(page)
     await followUpAfterStop(page)
+    await reloadKeepsConversation(page)
     console.log('[e2e] answer page: all checks passed')
   } catch (error) {
     await page

@@ -1,5 +1,6 @@
 // The page: ask box, conversation thread, Stop, new conversation, offline badge.
 import { fetchMode, startAsk, stopRun } from './api'
+import { loadPastTurns } from './history'
 import { clearSession } from './session'
 import { readPackets } from './stream'
 import { TurnView } from './turn-view'
@@ -130,4 +131,17 @@ void fetchMode().then((mode) => {
   badge.textContent = 'Offline mode'
   badge.title = 'No model is configured: answers quote the indexed sources directly.'
   badge.hidden = false
+})
+
+void loadPastTurns().then((past) => {
+  if (active || turns > 0) return
+  for (const turn of past) {
+    turns += 1
+    const view = new TurnView(turn.question, turns)
+    view.setAnswer(turn.answer)
+    view.setSources(turn.sources)
+    view.setRelated(turn.related, (q) => void ask(q))
+    view.setState(turn.stopped ? 'stopped' : 'done', turn.stopped ? 'Stopped.' : 'Answer ready.')
+    thread.append(view.root)
+  }
 })

@@ -19,6 +19,7 @@ function toAnswerSource(
     image: state.images[source.url] ?? source.image ?? null,
     ...(source.date ? { date: source.date } : {}),
     cited,
+    reason: source.reason,
   }
 }
 

@@ -24,6 +24,8 @@ export interface AnswerSource {
   image: string | null
   date?: string
   cited: boolean
+  /** Why prioritize_sources kept it (the model's words, or the credibility heuristic's). */
+  reason: string
 }
 
 export interface AnswerPayload {

@@ -1,0 +1,57 @@
+// Earlier questions and answers of the tab's session (GET /api/sessions/:id), so a reload
+// shows the conversation that follow-ups will build on.
+import { clearSession, loadSession } from './session'
+import type { AnswerSource } from './types'
+
+export interface PastTurn {
+  question: string
+  answer: string
+  sources: AnswerSource[]
+  related: string[]
+  stopped: boolean
+}
+
+interface StoredMessage {
+  role: string
+  content: string
+  data?: {
+    kind?: string
+    sources?: AnswerSource[]
+    related_questions?: string[]
+    stopped?: boolean
+  }
+}
+
+/** Pairs each asked question with the answer stored after it. */
+function toTurns(messages: StoredMessage[]): PastTurn[] {
+  const turns: PastTurn[] = []
+  messages.forEach((message, i) => {
+    const reply = messages[i + 1]
+    if (message.role !== 'user' || message.data?.kind !== 'ask' || reply?.role !== 'assistant')
+      return
+    turns.push({
+      question: message.content,
+      answer: reply.content,
+      sources: reply.data?.sources ?? [],
+      related: reply.data?.related_questions ?? [],
+      stopped: reply.data?.stopped === true,
+    })
+  })
+  return turns
+}
+
+export async function loadPastTurns(): Promise<PastTurn[]> {
+  const session = loadSession()
+  if (!session) return []
+  const res = await fetch(`/api/sessions/${encodeURIComponent(session.id)}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  }).catch(() => null)
+  if (!res) return []
+  if (res.status === 401 || res.status === 403 || res.status === 404) {
+    clearSession()
+    return []
+  }
+  if (!res.ok) return []
+  const body = (await res.json()) as { messages?: StoredMessage[] }
+  return toTurns(body.messages ?? [])
+}
