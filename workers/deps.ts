@@ -35,7 +35,7 @@ export interface Deps {
   scholarly: ScholarlyClients
   safeFetch: SafeFetch
   ingestQueue: Queue
-  sessions: DurableObjectNamespace
+  sessions: Env['SESSION_DO']
   now: () => number
 }
 

@@ -25,7 +25,7 @@ declare namespace Cloudflare {
 		CROSSREF_API_URL: string;
 		CONTACT_EMAIL: string;
 		WIDGET_ORIGINS: string;
-		SESSION_DO: DurableObjectNamespace /* SessionDO */;
+		SESSION_DO: DurableObjectNamespace<import("./index").SessionDO>;
 	}
 }
 interface Env extends Cloudflare.Env {}

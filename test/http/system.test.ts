@@ -24,6 +24,12 @@ describe('GET /health', () => {
     expect(Date.parse(String(body.time))).not.toBeNaN()
   })
 
+  it('reports the corpus counts so start-up can tell whether to seed', async () => {
+    const res = await app.request('/health', {}, env)
+    const body = await res.json<{ corpus: { sources: number; chunks: number } | null }>()
+    expect(body.corpus).toEqual({ sources: 0, documents: 0, chunks: 0 })
+  })
+
   it('reports online mode with a key and never shows a secret', async () => {
     const online = envWith(env, {
       LLM_API_KEY: 'sk-very-secret-primary',

@@ -1,5 +1,6 @@
 // GET /health and GET /openapi.json.
 import { Hono } from 'hono'
+import { corpusStats } from '../db/corpus-stats'
 import type { AppEnv } from './app-env'
 import { describeHealth } from './health'
 import { buildOpenApiDocument } from './openapi'
@@ -7,9 +8,12 @@ import { buildOpenApiDocument } from './openapi'
 let openApiCache: ReturnType<typeof buildOpenApiDocument> | undefined
 
 export const systemRoutes = new Hono<AppEnv>()
-  .get('/health', (c) => {
+  .get('/health', async (c) => {
     const deps = c.get('deps')
-    return c.json(describeHealth(deps.config, deps.now()))
+    // Counts tell an operator (and `npm start`) whether the corpus is seeded; a D1 hiccup
+    // must not turn the health check red, so it reports null instead.
+    const corpus = await corpusStats(deps.db).catch(() => null)
+    return c.json({ ...describeHealth(deps.config, deps.now()), corpus })
   })
   .get('/openapi.json', (c) => {
     openApiCache ??= buildOpenApiDocument()

@@ -9,9 +9,7 @@ import type { SessionDO } from './session-do'
 export type SessionStub = DurableObjectStub<SessionDO>
 
 export function openSession(deps: Pick<Deps, 'sessions'>, sessionId: string): SessionStub {
-  // Deps keeps the namespace untyped; the binding is always SessionDO (wrangler.toml).
-  const namespace = deps.sessions as unknown as DurableObjectNamespace<SessionDO>
-  return namespace.get(namespace.idFromName(sessionId))
+  return deps.sessions.get(deps.sessions.idFromName(sessionId))
 }
 
 /** The stub of a session the request's bearer token opens; throws the matching AppError. */
