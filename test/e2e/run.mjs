@@ -135,10 +135,32 @@ async function seedCorpus(base) {
   )
 }
 
+function waitForHealth(server, base) {
+  return waitFor(
+    async () => {
+      if (server.exitCode !== null) {
+        throw new Error('wrangler dev exited (see test/e2e/artifacts/server.log)')
+      }
+      return (await fetchSoon(`${base}/health`)).ok
+    },
+    90_000,
+    '/health (see test/e2e/artifacts/server.log)',
+  )
+}
+
+function runBrowserTest(base) {
+  const test = spawnSync(bin('tsx'), ['test/e2e/answer.e2e.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...childEnv, QUIRE_URL: base, E2E_ARTIFACTS: artifacts },
+    timeout: 180_000,
+  })
+  if (test.status !== 0) throw new Error('the browser test failed (see above)')
+}
+
 async function main() {
   mkdirSync(artifacts, { recursive: true })
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
+  const base = `http://127.0.0.1:${await freePort()}`
   const persist = mkdtempSync(path.join(tmpdir(), 'quire-e2e-'))
   let server = null
   const watchdog = setTimeout(() => {
@@ -151,26 +173,12 @@ async function main() {
     step('migrating a fresh local D1')
     run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
     step(`starting wrangler dev on ${base}`)
-    server = startServer(port, persist)
-    await waitFor(
-      async () => {
-        if (server.exitCode !== null)
-          throw new Error('wrangler dev exited (see test/e2e/artifacts/server.log)')
-        return (await fetchSoon(`${base}/health`)).ok
-      },
-      90_000,
-      '/health (see test/e2e/artifacts/server.log)',
-    )
+    server = startServer(new URL(base).port, persist)
+    await waitForHealth(server, base)
     step('indexing the test abstracts')
     await seedCorpus(base)
     step('running the browser test')
-    const test = spawnSync(bin('tsx'), ['test/e2e/answer.e2e.ts'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...childEnv, QUIRE_URL: base, E2E_ARTIFACTS: artifacts },
-      timeout: 180_000,
-    })
-    if (test.status !== 0) throw new Error('the browser test failed (see above)')
+    runBrowserTest(base)
     step('passed')
   } finally {
     clearTimeout(watchdog)

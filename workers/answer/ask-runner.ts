@@ -1,11 +1,12 @@
 // The 'ask' run kind, hosted by SessionDO: reads the session's earlier turns, answers through
 // the pipeline, and saves the exchange (a stopped answer is saved too, marked stopped).
-import type { RunContext, RunOutcome, StoredMessage } from '../session'
+import type { RunContext, RunOutcome, SessionStore, StoredMessage } from '../session'
 import type { Packet, PacketBody } from '../stream'
 import { answerQuestion } from './answer'
 import { tidyAnswer } from './citations'
 import { toAnswerDeps } from './answer-deps'
 import type { AskRunInput, HistoryTurn } from './schemas'
+import type { AnswerPayload } from './types'
 
 /** Seed 001 §8: at most 5 history messages go to the model. */
 export const HISTORY_LIMIT = 5
@@ -33,8 +34,15 @@ export function recentHistory(messages: StoredMessage[]): HistoryTurn[] {
     .map((m) => ({ role: m.role, content: forHistory(m) }))
 }
 
+function saveAnswer(store: SessionStore, payload: AnswerPayload, turns: number): void {
+  const { sources, related_questions, cached } = payload
+  const data = { kind: 'ask', sources, related_questions, cached }
+  store.appendMessage({ role: 'assistant', content: payload.answer, data })
+  store.putCheckpoint(ASK_CHECKPOINT, { question: payload.question, at: payload.timestamp, turns })
+}
+
 export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutcome> {
-  const { input, store, signal } = context
+  const { input, store, signal, sessionId } = context
   const messages = store.listMessages()
   const turnIndex = messages.filter((m) => m.role === 'user').length
   let partial = ''
@@ -42,37 +50,21 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
     if (body.type === 'token') partial += body.text
     context.emit({ ...body, turn_index: turnIndex } as Packet)
   }
-  const history = recentHistory(messages)
+  const request = {
+    sessionId,
+    query: input.query,
+    options: input.options,
+    history: recentHistory(messages),
+  }
   store.appendMessage({
     role: 'user',
     content: input.query,
     data: { kind: 'ask', options: input.options },
   })
   try {
-    const request = {
-      sessionId: context.sessionId,
-      query: input.query,
-      options: input.options,
-      history,
-    }
-    const payload = await answerQuestion(
-      request,
-      toAnswerDeps(context.deps, emit),
-      context.deps.db,
-      signal,
-    )
-    const data = {
-      kind: 'ask',
-      sources: payload.sources,
-      related_questions: payload.related_questions,
-      cached: payload.cached,
-    }
-    store.appendMessage({ role: 'assistant', content: payload.answer, data })
-    store.putCheckpoint(ASK_CHECKPOINT, {
-      question: input.query,
-      at: payload.timestamp,
-      turns: turnIndex + 1,
-    })
+    const deps = toAnswerDeps(context.deps, emit)
+    const payload = await answerQuestion(request, deps, context.deps.db, signal)
+    saveAnswer(store, payload, turnIndex + 1)
     return { ...payload }
   } catch (error) {
     if (!signal.aborted) throw error
@@ -82,6 +74,6 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
       content: partial,
       data: { kind: 'ask', stopped: true },
     })
-    return { session_id: context.sessionId, question: input.query, answer: partial, stopped: true }
+    return { session_id: sessionId, question: input.query, answer: partial, stopped: true }
   }
 }

@@ -17,58 +17,68 @@ export interface CitationMapper {
   cited(): number[]
 }
 
-/** `sourceCount` sources were provided, numbered 1..sourceCount in the prompt. */
-export function createCitationMapper(sourceCount: number): CitationMapper {
-  const order: number[] = []
-  let pending = ''
+/** Rewrites markers as text streams in; `sourceCount` sources were numbered 1..sourceCount. */
+class StreamingCitationMapper implements CitationMapper {
+  readonly #sourceCount: number
+  readonly #order: number[] = []
+  #pending = ''
 
-  const renumber = (original: number): string => {
-    if (original < 1 || original > sourceCount) return ''
-    let index = order.indexOf(original)
-    if (index < 0) index = order.push(original) - 1
+  constructor(sourceCount: number) {
+    this.#sourceCount = sourceCount
+  }
+
+  push(text: string): string {
+    this.#pending += text
+    return this.#drain(false)
+  }
+
+  flush(): string {
+    return this.#drain(true)
+  }
+
+  cited(): number[] {
+    return [...this.#order]
+  }
+
+  #renumber(original: number): string {
+    if (original < 1 || original > this.#sourceCount) return ''
+    let index = this.#order.indexOf(original)
+    if (index < 0) index = this.#order.push(original) - 1
     return `[${index + 1}]`
   }
 
-  const rewrite = (marker: string): string => {
-    const numbers = marker.split(',').map((n) => Number(n.trim()))
-    const seen = new Set<string>()
-    return numbers
-      .map(renumber)
-      .filter((m) => m && !seen.has(m) && seen.add(m))
-      .join('')
+  #rewrite(marker: string): string {
+    const markers = marker.split(',').map((n) => this.#renumber(Number(n.trim())))
+    return [...new Set(markers.filter(Boolean))].join('')
   }
 
-  const drain = (final: boolean): string => {
+  /** Emits text up to the first bracket that may still become a marker (all of it when final). */
+  #drain(final: boolean): string {
     let out = ''
     for (;;) {
-      const open = pending.indexOf('[')
-      if (open < 0) {
-        out += pending
-        pending = ''
-        return out
-      }
-      out += pending.slice(0, open)
-      pending = pending.slice(open)
-      const match = MARKER.exec(pending)
+      const open = this.#pending.indexOf('[')
+      if (open < 0) break
+      out += this.#pending.slice(0, open)
+      this.#pending = this.#pending.slice(open)
+      const match = MARKER.exec(this.#pending)
       if (match) {
-        out += rewrite(match[1] ?? '')
-        pending = pending.slice(match[0].length)
+        out += this.#rewrite(match[1] ?? '')
+        this.#pending = this.#pending.slice(match[0].length)
         continue
       }
-      if (!final && PARTIAL.test(pending) && pending.length < MAX_MARKER_CHARS) return out
+      const mayGrow = PARTIAL.test(this.#pending) && this.#pending.length < MAX_MARKER_CHARS
+      if (!final && mayGrow) return out
       out += '['
-      pending = pending.slice(1)
+      this.#pending = this.#pending.slice(1)
     }
+    out += this.#pending
+    this.#pending = ''
+    return out
   }
+}
 
-  return {
-    push: (text) => {
-      pending += text
-      return drain(false)
-    },
-    flush: () => drain(true),
-    cited: () => [...order],
-  }
+export function createCitationMapper(sourceCount: number): CitationMapper {
+  return new StreamingCitationMapper(sourceCount)
 }
 
 /** Whole-text form of the check, for answers that did not stream. */
