@@ -110,4 +110,31 @@ describe('/v1/chat/completions with a model', () => {
     expect(content).toBe('Naps help [1]; sleep too [2].')
     expect(citations).toEqual([results[1]?.url, results[0]?.url])
   })
+
+  it('sends at most the last 5 earlier messages to the model', async () => {
+    const deps = makeDeps(env)
+    vi.spyOn(deps.webSearch, 'search').mockResolvedValue(results)
+    vi.spyOn(deps, 'safeFetch').mockRejectedValue(new ProviderError('fetch', 'no pages'))
+    const fake = await scriptFake([ranking, answer('Yes [1].')])
+    const earlier = Array.from({ length: 8 }, (_, i) => ({
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: `Earlier message ${i}`,
+    }))
+    const res = await app.request(
+      '/v1/chat/completions',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer test-api-key' },
+        body: JSON.stringify({
+          model: 'sonar',
+          messages: [...earlier, { role: 'user', content: `Still true? ${fake.marker}` }],
+        }),
+      },
+      env,
+    )
+    expect(res.status).toBe(200)
+    const synthesis = (await fake.requests())[1]
+    const contents = synthesis?.messages.map((m) => m.content) ?? []
+    expect(contents.slice(1, -1)).toEqual(earlier.slice(-5).map((m) => m.content))
+  })
 })

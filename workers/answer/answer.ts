@@ -6,6 +6,9 @@ import { toSourceRefs } from './source-refs'
 import type { AskOptions, HistoryTurn } from './schemas'
 import type { AnswerDeps, AnswerPayload } from './types'
 
+/** Seed 001 §8: at most 5 history messages go to the model. */
+export const HISTORY_LIMIT = 5
+
 export interface AnswerRequest {
   sessionId: string
   query: string
@@ -54,7 +57,8 @@ export async function answerQuestion(
   const cached = key ? await readCachedAnswer(db, key, startedAt).catch(() => null) : null
   if (cached) return replayCached(cached, request, deps, startedAt)
 
-  const state = await runPipeline(initialState({ ...request, startedAt }), deps, signal)
+  const history = request.history.slice(-HISTORY_LIMIT)
+  const state = await runPipeline(initialState({ ...request, history, startedAt }), deps, signal)
   const payload = state.payload as AnswerPayload
   // Only grounded answers are worth reusing: not a failed search or an empty one.
   if (key && !payload.search_error && payload.sources.length > 0) {

@@ -2,14 +2,12 @@
 // the pipeline, and saves the exchange (a stopped answer is saved too, marked stopped).
 import type { RunContext, RunOutcome, SessionStore, StoredMessage } from '../session'
 import type { Packet, PacketBody } from '../stream'
-import { answerQuestion } from './answer'
+import { answerQuestion, HISTORY_LIMIT } from './answer'
 import { tidyAnswer } from './citations'
 import { toAnswerDeps } from './answer-deps'
 import type { AskRunInput, HistoryTurn } from './schemas'
 import type { AnswerPayload } from './types'
 
-/** Seed 001 §8: at most 5 history messages go to the model. */
-export const HISTORY_LIMIT = 5
 const HISTORY_MESSAGE_CHARS = 4000
 export const ASK_CHECKPOINT = 'ask'
 const CITATION_MARKERS = /\[\d{1,3}(?:\s*,\s*\d{1,3})*\]/g
