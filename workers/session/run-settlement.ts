@@ -15,7 +15,9 @@ export type Settlement =
 /** Resolves `ms` after the signal aborts (never, if it does not). */
 export function afterAbort(signal: AbortSignal, ms: number): Promise<void> {
   return new Promise((resolve) => {
-    const arm = () => setTimeout(resolve, ms)
+    const arm = () => {
+      setTimeout(resolve, ms)
+    }
     if (signal.aborted) arm()
     else signal.addEventListener('abort', arm, { once: true })
   })
