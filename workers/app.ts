@@ -11,6 +11,7 @@ import {
   systemRoutes,
 } from './http'
 import { ingestRoutes } from './ingest'
+import { openApiDocument } from './openapi'
 import { sessionRoutes } from './session'
 import { turnRoutes } from './turn'
 
@@ -23,6 +24,7 @@ export function createApp(): Hono<AppEnv> {
   app.use('/api/*', apiBodyLimit())
   app.use('/v1/*', apiBodyLimit())
   app.route('/', systemRoutes)
+  app.get('/openapi.json', (c) => c.json(openApiDocument()))
   app.route('/api/sessions', sessionRoutes)
   app.route('/api/sessions', turnRoutes)
   app.route('/api/ingest', ingestRoutes)

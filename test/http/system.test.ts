@@ -1,4 +1,4 @@
-// GET /health and GET /openapi.json.
+// GET /health (GET /openapi.json: openapi.test.ts).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { app } from '../../workers/app'
@@ -46,63 +46,5 @@ describe('GET /health', () => {
     for (const secret of ['sk-very-secret', 'share-secret-value', 'test-api-key', 'whsec_']) {
       expect(text).not.toContain(secret)
     }
-  })
-})
-
-describe('GET /openapi.json', () => {
-  it('is an OpenAPI 3.1 document covering the first-cut HTTP surface', async () => {
-    const res = await app.request('/openapi.json', {}, env)
-    expect(res.status).toBe(200)
-    const doc = await res.json<{
-      openapi: string
-      paths: Record<string, Record<string, unknown>>
-    }>()
-    expect(doc.openapi).toBe('3.1.0')
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
-    )
-    expect(operations).toEqual(
-      expect.arrayContaining([
-        'GET /health',
-        'GET /openapi.json',
-        'POST /api/sessions',
-        'GET /api/sessions/{id}',
-        'POST /api/sessions/{id}/stop',
-        'POST /api/sessions/{id}/messages',
-        'PUT /api/sessions/{id}/settings',
-        'POST /api/sessions/{id}/files',
-        'POST /api/ask',
-        'GET /api/progress/{session_id}',
-        'POST /api/ingest',
-        'POST /api/ingest/webhook',
-        'GET /api/ingest/{job}',
-        'POST /v1/chat/completions',
-        'GET /v1/models',
-      ]),
-    )
-  })
-
-  it('shares the error envelope as a component and derives request bodies from zod', async () => {
-    const doc = await (
-      await app.request('/openapi.json', {}, env)
-    ).json<{
-      components: { schemas: Record<string, unknown>; responses: Record<string, unknown> }
-      paths: Record<string, Record<string, { requestBody?: unknown }>>
-    }>()
-    expect(doc.components.schemas.ErrorEnvelope).toMatchObject({ required: ['error'] })
-    expect(JSON.stringify(doc.components.responses.NotFound)).toContain(
-      '#/components/schemas/ErrorEnvelope',
-    )
-    expect(doc.paths['/api/ask']?.post?.requestBody).toMatchObject({
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['query'],
-            properties: { query: { maxLength: 4000 } },
-          },
-        },
-      },
-    })
   })
 })

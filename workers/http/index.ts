@@ -14,5 +14,4 @@ export { generateSessionToken, hashToken, readBearerToken } from './session-toke
 export { publicRateLimit } from './rate-limit'
 export { negotiateFormat, type ResponseFormat } from './negotiate'
 export { describeHealth, type Health } from './health'
-export { buildOpenApiDocument } from './openapi'
 export { systemRoutes } from './system-routes'

@@ -1,21 +1,13 @@
-// GET /health and GET /openapi.json.
+// GET /health (/openapi.json is mounted in workers/app.ts: it documents every capability).
 import { Hono } from 'hono'
 import { corpusStats } from '../db/corpus-stats'
 import type { AppEnv } from './app-env'
 import { describeHealth } from './health'
-import { buildOpenApiDocument } from './openapi'
 
-let openApiCache: ReturnType<typeof buildOpenApiDocument> | undefined
-
-export const systemRoutes = new Hono<AppEnv>()
-  .get('/health', async (c) => {
-    const deps = c.get('deps')
-    // Counts tell an operator (and `npm start`) whether the corpus is seeded; a D1 hiccup
-    // must not turn the health check red, so it reports null instead.
-    const corpus = await corpusStats(deps.db).catch(() => null)
-    return c.json({ ...describeHealth(deps.config, deps.now()), corpus })
-  })
-  .get('/openapi.json', (c) => {
-    openApiCache ??= buildOpenApiDocument()
-    return c.json(openApiCache)
-  })
+export const systemRoutes = new Hono<AppEnv>().get('/health', async (c) => {
+  const deps = c.get('deps')
+  // Counts tell an operator (and `npm start`) whether the corpus is seeded; a D1 hiccup
+  // must not turn the health check red, so it reports null instead.
+  const corpus = await corpusStats(deps.db).catch(() => null)
+  return c.json({ ...describeHealth(deps.config, deps.now()), corpus })
+})

@@ -5,7 +5,15 @@ import './register'
 export { turnRoutes } from './routes'
 export { createTurnRunner, runTurn } from './run'
 export type { PreparedTurn, TurnOptions } from './process'
-export { turnInputSchema, type TurnInput } from './schemas'
+export {
+  fileJsonSchema,
+  messageBodySchema,
+  settingsBodySchema,
+  turnInputSchema,
+  type FileJson,
+  type SettingsBody,
+  type TurnInput,
+} from './schemas'
 export { toRichMessage, type RichMessage } from './save'
 export { answerDataSchema, userDataSchema, type AnswerData, type UserData } from './message-data'
 export { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, selectTools } from './tools/registry'

@@ -1,0 +1,73 @@
+// The shared parts of /openapi.json: the error envelope and one response per error status,
+// the security schemes, and the response payload schemas.
+import { type Json } from './blocks'
+import { responseSchemas } from './shapes'
+
+const errorCodes = [
+  ...['validation_failed', 'invalid_json', 'unauthorized', 'forbidden', 'not_found'],
+  ...['method_not_allowed', 'run_active', 'too_large', 'unsupported_media_type'],
+  ...['rate_limited', 'quota_exhausted', 'internal', 'config_invalid', 'run_incomplete'],
+  ...['upstream_failed', 'not_configured'],
+]
+
+const errorEnvelope: Json = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'request_id'],
+      properties: {
+        code: { type: 'string', examples: errorCodes },
+        message: { type: 'string' },
+        details: { description: 'e.g. zod issues for validation_failed' },
+        request_id: { type: 'string', description: 'Also sent as the X-Request-Id header' },
+      },
+    },
+  },
+}
+
+const errorResponse = (description: string, headers?: Json) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+})
+
+export function buildComponents(): Json {
+  return {
+    schemas: { ErrorEnvelope: errorEnvelope, ...responseSchemas() },
+    responses: {
+      BadRequest: errorResponse(
+        'Invalid input (validation_failed with zod issues, or invalid_json)',
+      ),
+      Unauthorized: errorResponse('Missing or invalid credentials'),
+      Forbidden: errorResponse('The session token does not open this session'),
+      NotFound: errorResponse('No such resource'),
+      RunActive: errorResponse('Another run is active for this session'),
+      TooLarge: errorResponse('Request body, file or job too large'),
+      UnsupportedMediaType: errorResponse('The body must be sent as application/json'),
+      RateLimited: errorResponse('Rate limit or model quota exceeded', {
+        'Retry-After': { schema: { type: 'integer' } },
+      }),
+      Internal: errorResponse(
+        'Invalid configuration or an unexpected error (logged by request id)',
+      ),
+      UpstreamFailed: errorResponse('An upstream provider or the queue failed'),
+      NotConfigured: errorResponse('A feature this route needs is not configured'),
+    },
+    securitySchemes: {
+      sessionToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The token returned once by POST /api/sessions (or an ask that made one)',
+      },
+      bearerApiKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'A key from QUIRE_API_KEYS. With none configured the route is open (local dev) and answers with X-Quire-Auth: open.',
+      },
+      headerApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+    },
+  }
+}

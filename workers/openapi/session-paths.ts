@@ -1,0 +1,121 @@
+// /openapi.json paths of the session routes (workers/session) and the turn routes mounted
+// beside them (workers/turn): all but creation need the session's bearer token.
+import { fileJsonSchema, messageBodySchema, settingsBodySchema } from '../turn'
+import {
+  body,
+  errors,
+  json,
+  jsonSchema,
+  objectOf,
+  schemaRef,
+  SESSION_ERRORS,
+  SESSION_TOKEN,
+  streamed,
+  uuidParam,
+  withBody,
+  type Json,
+} from './blocks'
+
+/** A session-token route on /api/sessions/{id}/... */
+const onSession = (summary: string, responses: Json, extra: Json = {}) => ({
+  summary,
+  parameters: [uuidParam('id')],
+  security: SESSION_TOKEN,
+  responses,
+  ...extra,
+})
+
+export function sessionPaths(): Json {
+  return {
+    '/api/sessions': {
+      post: {
+        summary: 'Create a session; its token is shown once and only its hash is stored',
+        responses: {
+          '201': json(
+            objectOf({ session_id: { type: 'string', format: 'uuid' }, token: { type: 'string' } }),
+            'Created',
+          ),
+          ...errors('429'),
+        },
+      },
+    },
+    '/api/sessions/{id}': {
+      get: onSession('Session history and the active run, if any', {
+        '200': json(schemaRef('SessionDescription')),
+        ...errors(...SESSION_ERRORS),
+      }),
+    },
+    '/api/sessions/{id}/stop': {
+      post: onSession('Abort the active run at once; what it produced so far is kept', {
+        '200': json({ type: 'object', properties: { stopped: { type: 'boolean' } } }),
+        ...errors(...SESSION_ERRORS),
+      }),
+    },
+  }
+}
+
+/** JSON or multipart; the JSON form holds exactly one of content_base64 and text. */
+function fileUpload(): Json {
+  const fileJson = {
+    ...jsonSchema(fileJsonSchema),
+    oneOf: [{ required: ['content_base64'] }, { required: ['text'] }],
+  }
+  const fileMultipart = {
+    type: 'object',
+    required: ['file'],
+    properties: {
+      file: { type: 'string', format: 'binary' },
+      scope: { type: 'string', enum: ['message', 'project'], default: 'message' },
+    },
+  }
+  return {
+    required: true,
+    content: {
+      'application/json': { schema: fileJson },
+      'multipart/form-data': { schema: fileMultipart },
+    },
+  }
+}
+
+export function turnPaths(): Json {
+  // The settings read back are the body's fields, all present (stored values passed the body).
+  const settings = json(jsonSchema(settingsBodySchema.required()))
+  return {
+    '/api/sessions/{id}/messages': {
+      post: onSession(
+        'Send a chat message: runs one turn in the session',
+        {
+          '200': streamed(schemaRef('TurnResult')),
+          ...errors(...SESSION_ERRORS, '409', '413', '415', '429', '502', '503'),
+        },
+        withBody(messageBodySchema),
+      ),
+    },
+    '/api/sessions/{id}/settings': {
+      get: onSession('The session settings', {
+        '200': settings,
+        ...errors(...SESSION_ERRORS),
+      }),
+      put: onSession(
+        'Change the system prompt (null restores the default), custom agent prompt or reminders',
+        { '200': settings, ...errors(...SESSION_ERRORS, '413', '415') },
+        // minProperties: the schema's refine (at least one setting) has no JSON Schema form.
+        { requestBody: body({ ...jsonSchema(settingsBodySchema), minProperties: 1 }) },
+      ),
+    },
+    '/api/sessions/{id}/files': {
+      get: onSession('Files attached to the session', {
+        '200': json(objectOf({ files: { type: 'array', items: schemaRef('FileView') } })),
+        ...errors(...SESSION_ERRORS),
+      }),
+      post: onSession(
+        'Attach a file (text, markdown, PDF, image) to the next message or to the project',
+        {
+          '201': json(objectOf({ file: schemaRef('FileView') }), 'Created'),
+          ...errors(...SESSION_ERRORS, '413'),
+        },
+        { requestBody: fileUpload() },
+      ),
+    },
+  }
+}
