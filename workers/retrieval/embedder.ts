@@ -6,6 +6,11 @@ export interface Embedder {
   /** Stable name of the embedding space, e.g. 'offline-hash-v1:384'; vectors from different ids never mix. */
   readonly id: string
   readonly dimensions: number
+  /**
+   * True when vectors encode surface words (feature hashing) rather than meaning: hybrid
+   * retrieval then gives the vector list less weight, since BM25 already sees those words.
+   */
+  readonly lexical?: boolean
   /** Embeds texts in order; vectors are L2-normalised. */
   embed(texts: string[], purpose?: EmbedPurpose, signal?: AbortSignal): Promise<Float32Array[]>
 }

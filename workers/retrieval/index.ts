@@ -1,15 +1,16 @@
-// STUB (retrieval helper replaces)
-import type { Config } from '../config'
-import type { ChatModels } from '../llm'
-import type { WebSearchProvider } from '../sources'
-import type { Embedder } from './embedder'
-import type { Retriever } from './retriever'
-import type { VectorStore } from './vector-store'
+// The retrieval capability: chunking, the Embedder and VectorStore ports and adapters, the
+// indexer (write path), hybrid retrieval (read path) and the corpus as a search provider.
 export * from './embedder'
 export * from './vector-store'
 export * from './retriever'
 export * from './indexer-types'
-export function createEmbedder(_c: Config, _ai: Ai): Embedder { return { id: 'stub', dimensions: 4, embed: async (t) => t.map(() => new Float32Array(4)) } }
-export function createVectorStore(_c: Config, _b: { db: D1Database; vectorize: VectorizeIndex; space: string }): VectorStore { return { upsert: async () => {}, query: async () => [], deleteByIds: async () => {} } }
-export function createRetriever(_d: { config: Config; db: D1Database; embedder: Embedder; vectors: VectorStore; models: ChatModels | null }): Retriever { return { retrieve: async () => ({ task: 'qa', chunks: [], queries: [] }) } }
-export function createCorpusSearch(_r: Retriever): WebSearchProvider { return { name: 'corpus', search: async () => [] } }
+export { createEmbedder, createVectorStore } from './create-adapters'
+export { createRetriever, type RetrieverDeps } from './hybrid'
+export { createCorpusSearch, sourceUrl } from './corpus-search'
+export { chunkText, CHUNK_PRESETS, type ChunkSpec, type TextChunk } from './chunker'
+export { createOfflineEmbedder, OFFLINE_EMBEDDER_VERSION } from './embedders/offline'
+export { indexDocuments, indexMany, type IndexDeps } from './indexing/indexer'
+export { parseCorpusJsonl, type CorpusRow } from './corpus/jsonl'
+export { corpusIndexRequest } from './corpus/requests'
+export { classifyTask, TASK_PARAMS, type TaskParams } from './search/task-router'
+export { DEFAULT_TOKEN_BUDGET } from './search/budget'

@@ -1,5 +1,5 @@
 // The Retriever: hybrid retrieval over the knowledge base (vector + FTS5 BM25 -> RRF ->
-// rerank -> paper-aware MMR -> token budget). Implemented in hybrid.ts.
+// rerank -> paper-aware MMR -> token budget). Implemented in hybrid.ts and search/.
 
 export type RetrievalTask = 'qa' | 'summarization' | 'comparison' | 'explanation'
 
@@ -18,6 +18,8 @@ export interface RetrieveOptions {
     vector: boolean
     bm25: boolean
     queryVariations: boolean
+    /** Pseudo-relevance feedback: a second BM25 pass with terms from the top BM25 chunks. */
+    feedback: boolean
     rerank: boolean
     mmr: boolean
     budget: boolean
@@ -48,6 +50,8 @@ export interface RetrievalResult {
   chunks: RetrievedChunk[]
   /** Queries actually run (original first). */
   queries: string[]
+  /** Stages that took a fallback (e.g. 'rerank:lexical' when the model failed). */
+  fallbacks?: string[]
 }
 
 export interface Retriever {

@@ -1,0 +1,61 @@
+// npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
+//   [--keep] [--reuse <label>] [--tuning '<json>']
+// Indexes the folder's corpus with Quire's own chunker, offline embedder and indexer into a
+// real local D1, runs every judged query through each system and prints nDCG@10,
+// Recall@100 and MRR@10. --json prints exactly one JSON object on stdout.
+import { parseArgs } from 'node:util'
+import { readBeir } from './beir'
+import { openLocalD1 } from './local-d1'
+import { formatTable } from './report'
+import { evaluateSystems, indexCorpus } from './pipeline'
+import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    split: { type: 'string', default: 'test' },
+    json: { type: 'boolean', default: false },
+    systems: { type: 'string' },
+    limit: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+    tuning: { type: 'string' },
+  },
+})
+
+const log = (message: string) => process.stderr.write(`${message}\n`)
+
+async function main(): Promise<void> {
+  if (!values.data) throw new Error('--data <BEIR folder> is required')
+  const systems = values.systems ? values.systems.split(',') : DEFAULT_SYSTEMS
+  const unknown = systems.filter((s) => !SYSTEMS[s])
+  if (unknown.length) throw new Error(`unknown systems: ${unknown.join(', ')}`)
+  const data = readBeir(values.data, values.split)
+  log(`corpus ${data.corpus.length} docs, ${data.qrels.size} judged queries (${values.split})`)
+  // --reuse <label>: keep the index under that label and skip indexing when it is there
+  // (for tuning runs; an ordinary run always indexes from scratch).
+  const label = values.reuse ? `eval-${values.reuse}` : `eval-${process.pid}`
+  const local = await openLocalD1(label, { fresh: !values.reuse })
+  try {
+    const started = Date.now()
+    const index = await indexCorpus(local.db, data.corpus, log, { skipIfIndexed: !!values.reuse })
+    log(`indexed in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(index.counts)}`)
+    const results = await evaluateSystems({
+      index,
+      data,
+      systems,
+      limit: values.limit ? Number(values.limit) : undefined,
+      tuning: values.tuning ? JSON.parse(values.tuning) : undefined,
+      log,
+    })
+    if (values.json) process.stdout.write(`${JSON.stringify(results)}\n`)
+    else process.stdout.write(`${formatTable(results)}\n`)
+  } finally {
+    await local.dispose({ keep: values.keep || !!values.reuse })
+  }
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error))
+  process.exit(1)
+})

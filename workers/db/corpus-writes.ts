@@ -1,0 +1,181 @@
+// Typed D1 statements for the indexer's write path: upsert sources by (kind, external_id),
+// documents by (source, content hash), sections, and chunks whose content hash is new for
+// their document. Every statement binds fewer than 100 parameters (D1's limit).
+import { packRows } from './vector-queries'
+
+export interface SourceRowInput {
+  id: string
+  kind: string
+  externalId: string
+  title: string
+  authors: string[]
+  year: number | null
+  venue: string | null
+  doi: string | null
+  url: string | null
+  pdfUrl: string | null
+  imageUrl: string | null
+  abstract: string | null
+  publishedAt: string | null
+  metadata: Record<string, unknown>
+}
+
+/** New values win; a null or empty new value keeps what an earlier ingest stored. */
+export function upsertSourceStatements(db: D1Database, rows: SourceRowInput[]): D1PreparedStatement[] {
+  return packRows(rows, 14).map((pack) =>
+    db
+      .prepare(
+        `INSERT INTO sources (id, kind, external_id, title, authors, year, venue, doi, url,
+           pdf_url, image_url, abstract, published_at, metadata)
+         VALUES ${pack.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+         ON CONFLICT (kind, external_id) DO UPDATE SET
+           title = excluded.title,
+           authors = CASE WHEN excluded.authors = '[]' THEN sources.authors ELSE excluded.authors END,
+           year = coalesce(excluded.year, sources.year),
+           venue = coalesce(excluded.venue, sources.venue),
+           doi = coalesce(excluded.doi, sources.doi),
+           url = coalesce(excluded.url, sources.url),
+           pdf_url = coalesce(excluded.pdf_url, sources.pdf_url),
+           image_url = coalesce(excluded.image_url, sources.image_url),
+           abstract = coalesce(excluded.abstract, sources.abstract),
+           published_at = coalesce(excluded.published_at, sources.published_at),
+           metadata = json_patch(sources.metadata, excluded.metadata)
+         RETURNING id, kind, external_id`,
+      )
+      .bind(
+        ...pack.flatMap((s) => [
+          s.id, s.kind, s.externalId, s.title, JSON.stringify(s.authors), s.year, s.venue, s.doi,
+          s.url, s.pdfUrl, s.imageUrl, s.abstract, s.publishedAt, JSON.stringify(s.metadata),
+        ]),
+      ),
+  )
+}
+
+export async function existingSourceIds(
+  db: D1Database,
+  keys: { kind: string; externalId: string }[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  for (const pack of packRows(keys, 2)) {
+    const where = pack.map(() => '(kind = ? AND external_id = ?)').join(' OR ')
+    const { results } = await db
+      .prepare(`SELECT id, kind, external_id FROM sources WHERE ${where}`)
+      .bind(...pack.flatMap((k) => [k.kind, k.externalId]))
+      .all<{ id: string; kind: string; external_id: string }>()
+    for (const r of results) found.set(`${r.kind}\u0000${r.external_id}`, r.id)
+  }
+  return found
+}
+
+export interface DocumentRowInput {
+  id: string
+  sourceId: string
+  namespace: string
+  title: string
+  contentHash: string
+}
+
+/** RETURNING lists only the documents this statement created. */
+export function insertDocumentStatements(db: D1Database, rows: DocumentRowInput[]): D1PreparedStatement[] {
+  return packRows(rows, 5).map((pack) =>
+    db
+      .prepare(
+        `INSERT INTO documents (id, source_id, namespace, title, content_hash)
+         VALUES ${pack.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+         ON CONFLICT (source_id, content_hash) DO NOTHING RETURNING id`,
+      )
+      .bind(...pack.flatMap((d) => [d.id, d.sourceId, d.namespace, d.title, d.contentHash])),
+  )
+}
+
+/** Ids of the documents stored for (source, content hash) pairs. */
+export async function documentIdsByHash(
+  db: D1Database,
+  keys: { sourceId: string; contentHash: string }[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  for (const pack of packRows(keys, 2)) {
+    const where = pack.map(() => '(source_id = ? AND content_hash = ?)').join(' OR ')
+    const { results } = await db
+      .prepare(`SELECT id, source_id, content_hash FROM documents WHERE ${where}`)
+      .bind(...pack.flatMap((k) => [k.sourceId, k.contentHash]))
+      .all<{ id: string; source_id: string; content_hash: string }>()
+    for (const r of results) found.set(`${r.source_id}\u0000${r.content_hash}`, r.id)
+  }
+  return found
+}
+
+export interface SectionRowInput {
+  id: string
+  documentId: string
+  ordinal: number
+  heading: string | null
+  page: number | null
+}
+
+export function insertSectionStatements(db: D1Database, rows: SectionRowInput[]): D1PreparedStatement[] {
+  return packRows(rows, 5).map((pack) =>
+    db
+      .prepare(
+        `INSERT INTO sections (id, document_id, ordinal, heading, page)
+         VALUES ${pack.map(() => '(?, ?, ?, ?, ?)').join(', ')} ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(...pack.flatMap((r) => [r.id, r.documentId, r.ordinal, r.heading, r.page])),
+  )
+}
+
+/** Content hashes already stored, keyed `documentId \0 hash`. */
+export async function existingChunkKeys(db: D1Database, documentIds: string[]): Promise<Set<string>> {
+  const keys = new Set<string>()
+  for (const pack of packRows(documentIds, 1)) {
+    const { results } = await db
+      .prepare(
+        `SELECT document_id, content_hash FROM chunks
+         WHERE document_id IN (${pack.map(() => '?').join(', ')})`,
+      )
+      .bind(...pack)
+      .all<{ document_id: string; content_hash: string }>()
+    for (const r of results) keys.add(`${r.document_id}\u0000${r.content_hash}`)
+  }
+  return keys
+}
+
+export interface ChunkRowInput {
+  documentId: string
+  sectionId: string | null
+  sourceId: string
+  namespace: string
+  paperKey: string
+  ordinal: number
+  title: string
+  content: string
+  tokenCount: number
+  page: number | null
+  contentHash: string
+}
+
+/** RETURNING names each inserted row by (document, hash): row order is not guaranteed. */
+export function insertChunkStatements(db: D1Database, rows: ChunkRowInput[]): D1PreparedStatement[] {
+  return packRows(rows, 11).map((pack) =>
+    db
+      .prepare(
+        `INSERT INTO chunks (document_id, section_id, source_id, namespace, paper_key, ordinal,
+           title, content, token_count, page, content_hash)
+         VALUES ${pack.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+         ON CONFLICT (document_id, content_hash) DO NOTHING
+         RETURNING id, document_id, content_hash`,
+      )
+      .bind(
+        ...pack.flatMap((r) => [
+          r.documentId, r.sectionId, r.sourceId, r.namespace, r.paperKey, r.ordinal, r.title,
+          r.content, r.tokenCount, r.page, r.contentHash,
+        ]),
+      ),
+  )
+}
+
+export function deleteChunkStatements(db: D1Database, ids: number[]): D1PreparedStatement[] {
+  return packRows(ids, 1).map((pack) =>
+    db.prepare(`DELETE FROM chunks WHERE id IN (${pack.map(() => '?').join(', ')})`).bind(...pack),
+  )
+}

@@ -1,0 +1,131 @@
+// One chunker for every caller, with presets: packs word segments up to a size in characters
+// or tokens, cuts at the strongest boundary in reach (paragraph, sentence, word) and starts
+// the next chunk with an overlap that also begins on a boundary.
+import { countTokens } from '../llm'
+import type { ChunkPreset } from './indexer-types'
+import { Boundary, segmentText, type Segment } from './text/segments'
+
+export interface ChunkSpec {
+  unit: 'chars' | 'tokens'
+  size: number
+  overlap: number
+}
+
+/**
+ * writing: seed 000's 1000/100 characters. papers: seed 004's 768/128 tokens.
+ * debate: 512/64 tokens, because seed 002 embeds with e5-class models whose window is 512
+ * tokens: a chunk never gets silently truncated by such a model, and the 1/8 overlap keeps a
+ * sentence of context across the cut, like the other presets.
+ */
+export const CHUNK_PRESETS: Record<ChunkPreset, ChunkSpec> = {
+  writing: { unit: 'chars', size: 1000, overlap: 100 },
+  papers: { unit: 'tokens', size: 768, overlap: 128 },
+  debate: { unit: 'tokens', size: 512, overlap: 64 },
+}
+
+export interface TextChunk {
+  text: string
+  /** Offsets of the chunk in the input text. */
+  start: number
+  end: number
+  tokens: number
+}
+
+interface Packing {
+  text: string
+  segments: Segment[]
+  /** prefix[i] = measure of segments 0..i-1. */
+  prefix: number[]
+  spec: ChunkSpec
+}
+
+/** Token counts per distinct segment: words repeat, and counting is the chunker's hot path. */
+function measureOf(spec: ChunkSpec): (piece: string) => number {
+  if (spec.unit === 'chars') return (piece) => piece.length
+  const memo = new Map<string, number>()
+  return (piece) => {
+    let n = memo.get(piece)
+    if (n === undefined) memo.set(piece, (n = countTokens(piece)))
+    return n
+  }
+}
+
+function sum(p: Packing, from: number, to: number): number {
+  return (p.prefix[to + 1] ?? 0) - (p.prefix[from] ?? 0)
+}
+
+function chunkAt(p: Packing, from: number, to: number): TextChunk {
+  const first = p.segments[from]
+  const last = p.segments[to]
+  const raw = p.text.slice(first?.start ?? 0, last?.end ?? 0)
+  const lead = raw.length - raw.trimStart().length
+  const text = raw.trim()
+  const start = (first?.start ?? 0) + lead
+  return { text, start, end: start + text.length, tokens: countTokens(text) }
+}
+
+/** Last segment index such that from..reach fits the size (at least `from` itself). */
+function reachFrom(p: Packing, from: number): number {
+  let reach = from
+  while (reach + 1 < p.segments.length && sum(p, from, reach + 1) <= p.spec.size) reach++
+  return reach
+}
+
+/** Within the second half of the reach, the strongest boundary wins; ties go to the farthest. */
+function pickEnd(p: Packing, from: number, reach: number, previousEnd: number): number {
+  if (reach === p.segments.length - 1) return reach
+  let best = reach
+  for (let end = reach; end > previousEnd && sum(p, from, end) >= p.spec.size / 2; end--) {
+    const strength = p.segments[end]?.after ?? Boundary.Word
+    if (strength > (p.segments[best]?.after ?? Boundary.Word)) best = end
+  }
+  return best
+}
+
+/** First segment of the next chunk: as much overlap as allowed, from a sentence if one fits. */
+function pickOverlapStart(p: Packing, from: number, end: number): number {
+  if (p.spec.overlap <= 0) return end + 1
+  let start = end + 1
+  while (start - 1 > from && sum(p, start - 1, end) <= p.spec.overlap) start--
+  for (let j = start; j <= end; j++) {
+    const opensSentence = (p.segments[j - 1]?.after ?? Boundary.Word) >= Boundary.Sentence
+    if (opensSentence && sum(p, j, end) >= p.spec.overlap / 2) return j
+  }
+  return start
+}
+
+/** Token presets measure segments approximately; trim the end until the exact count fits. */
+function fitted(p: Packing, from: number, end: number, previousEnd: number) {
+  let last = end
+  let chunk = chunkAt(p, from, last)
+  while (p.spec.unit === 'tokens' && chunk.tokens > p.spec.size && last > Math.max(from, previousEnd + 1)) {
+    last--
+    chunk = chunkAt(p, from, last)
+  }
+  return { chunk, last }
+}
+
+/** Splits `text` into overlapping chunks; empty or blank text gives no chunks. */
+export function chunkText(text: string, preset: ChunkPreset | ChunkSpec): TextChunk[] {
+  const spec = typeof preset === 'string' ? CHUNK_PRESETS[preset] : preset
+  const maxWordChars = spec.unit === 'chars' ? spec.size : spec.size * 2
+  const segments = segmentText(text, maxWordChars)
+  const measure = measureOf(spec)
+  const prefix = [0]
+  for (const s of segments) prefix.push((prefix.at(-1) ?? 0) + measure(text.slice(s.start, s.end)))
+  const p: Packing = { text, segments, prefix, spec }
+  const chunks: TextChunk[] = []
+  let from = 0
+  let previousEnd = -1
+  while (from < segments.length) {
+    let reach = reachFrom(p, from)
+    // The overlap leaves no room for the next segment: start this chunk without overlap.
+    if (reach <= previousEnd) reach = reachFrom(p, (from = previousEnd + 1))
+    const { chunk, last } = fitted(p, from, pickEnd(p, from, reach, previousEnd), previousEnd)
+    chunks.push(chunk)
+    if (last >= segments.length - 1) break
+    previousEnd = last
+    from = pickOverlapStart(p, from, last)
+  }
+  return chunks
+}

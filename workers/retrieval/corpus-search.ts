@@ -1,0 +1,80 @@
+// The knowledge base as a WebSearchProvider (offline mode, or asked for explicitly): one
+// result per source, its best chunk as the snippet, linked to the source's URL, its DOI, or
+// a stable quire://source/<id> address when it has neither.
+import type { WebSearchOptions, WebSearchProvider, WebSearchResult } from '../sources'
+import type { RetrievedChunk, Retriever } from './retriever'
+
+const DEFAULT_LIMIT = 10
+const MAX_LIMIT = 20
+const SNIPPET_CHARS = 600
+
+export function sourceUrl(chunk: Pick<RetrievedChunk, 'url' | 'doi' | 'sourceId'>): string {
+  if (chunk.url && /^https?:\/\//i.test(chunk.url)) return chunk.url
+  if (chunk.doi) return `https://doi.org/${chunk.doi.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')}`
+  return `quire://source/${encodeURIComponent(chunk.sourceId)}`
+}
+
+/** Host without "www."; corpus-only sources (quire://) report the domain 'quire'. */
+export function domainOf(url: string): string {
+  if (url.startsWith('quire:')) return 'quire'
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '')
+  } catch {
+    return ''
+  }
+}
+
+/** Sonar-style domain filter: "example.org" allows (with subdomains), "-example.org" denies. */
+export function passesDomainFilter(domain: string, filter: readonly string[] | undefined): boolean {
+  if (!filter || filter.length === 0) return true
+  const matches = (rule: string) => domain === rule || domain.endsWith(`.${rule}`)
+  const deny = filter.filter((f) => f.startsWith('-')).map((f) => f.slice(1).toLowerCase())
+  const allow = filter.filter((f) => !f.startsWith('-')).map((f) => f.toLowerCase())
+  if (deny.some(matches)) return false
+  return allow.length === 0 || allow.some(matches)
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, SNIPPET_CHARS).replace(/\s\S*$/, '')}…`
+}
+
+export function toSearchResult(chunk: RetrievedChunk): WebSearchResult {
+  const url = sourceUrl(chunk)
+  return {
+    title: chunk.title,
+    url,
+    snippet: snippet(chunk.content),
+    domain: domainOf(url),
+    ...(chunk.year ? { date: `${chunk.year}` } : {}),
+    sourceId: chunk.sourceId,
+    chunkId: chunk.chunkId,
+    page: chunk.page,
+  }
+}
+
+export function createCorpusSearch(retriever: Retriever): WebSearchProvider {
+  return {
+    name: 'corpus',
+    async search(query: string, options: WebSearchOptions, signal?: AbortSignal) {
+      const limit = Math.min(MAX_LIMIT, Math.max(1, options.limit ?? DEFAULT_LIMIT))
+      // Ask for more chunks than results: several may come from one source.
+      const result = await retriever.retrieve(
+        query,
+        { topK: Math.max(20, limit * 3), topN: limit * 2, stages: { budget: false } },
+        signal,
+      )
+      const seen = new Set<string>()
+      const results: WebSearchResult[] = []
+      for (const chunk of result.chunks) {
+        if (seen.has(chunk.sourceId)) continue
+        const item = toSearchResult(chunk)
+        if (!passesDomainFilter(item.domain, options.domainFilter)) continue
+        seen.add(chunk.sourceId)
+        results.push(item)
+        if (results.length >= limit) break
+      }
+      return results
+    },
+  }
+}

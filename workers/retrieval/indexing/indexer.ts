@@ -1,0 +1,124 @@
+// The write path: IndexRequests -> sources, documents, sections and chunks in D1 (the FTS5
+// rows follow by trigger) and chunk vectors in the VectorStore. Idempotent: content already
+// stored (same document hash, same chunk hash) is counted as skipped, never added twice.
+import {
+  documentIdsByHash,
+  existingSourceIds,
+  insertDocumentStatements,
+  upsertSourceStatements,
+} from '../../db/corpus-writes'
+import type { Embedder } from '../embedder'
+import type { IndexCounts, IndexRequest } from '../indexer-types'
+import type { VectorStore } from '../vector-store'
+import { storeChunks, type PlacedDocument } from './chunk-writer'
+import { paperKeyOf, prepareRequest, type PreparedRequest } from './prepare'
+
+export interface IndexDeps {
+  db: D1Database
+  embedder: Embedder
+  vectors: VectorStore
+}
+
+/** Requests per round of statements: bounds each D1 batch and the queries per invocation. */
+const GROUP_SIZE = 100
+
+const sourceKey = (kind: string, externalId: string) => `${kind}\u0000${externalId}`
+
+function emptyCounts(): IndexCounts {
+  return { sources: 0, documents: 0, chunks: 0, skipped: 0 }
+}
+
+function addCounts(into: IndexCounts, more: IndexCounts): IndexCounts {
+  into.sources += more.sources
+  into.documents += more.documents
+  into.chunks += more.chunks
+  into.skipped += more.skipped
+  return into
+}
+
+/** Upserts the group's sources; returns their ids and how many were new. */
+async function upsertSources(db: D1Database, prepared: PreparedRequest[]) {
+  const keys = prepared.map((p) => ({ kind: p.source.kind, externalId: p.source.externalId }))
+  const existing = await existingSourceIds(db, keys)
+  const rows = prepared.map((p) => ({
+    id: existing.get(sourceKey(p.source.kind, p.source.externalId)) ?? p.sourceId,
+    kind: p.source.kind,
+    externalId: p.source.externalId,
+    title: p.source.title,
+    authors: p.source.authors ?? [],
+    year: p.source.year ?? null,
+    venue: p.source.venue ?? null,
+    doi: p.source.doi ?? null,
+    url: p.source.url ?? null,
+    pdfUrl: p.source.pdfUrl ?? null,
+    imageUrl: p.source.imageUrl ?? null,
+    abstract: p.source.abstract ?? null,
+    publishedAt: p.source.publishedAt ?? null,
+    metadata: p.source.metadata ?? {},
+  }))
+  const ids = new Map<string, string>()
+  for (const result of await db.batch<{ id: string; kind: string; external_id: string }>(
+    upsertSourceStatements(db, rows),
+  )) {
+    for (const r of result.results) ids.set(sourceKey(r.kind, r.external_id), r.id)
+  }
+  const fresh = new Set(keys.map((k) => sourceKey(k.kind, k.externalId)).filter((k) => !existing.has(k)))
+  return { ids, created: fresh.size }
+}
+
+/** Inserts new documents; resolves every document's stored id. */
+async function placeDocuments(db: D1Database, prepared: PreparedRequest[], sourceIds: Map<string, string>) {
+  const placed: PlacedDocument[] = []
+  for (const p of prepared) {
+    const sourceId = sourceIds.get(sourceKey(p.source.kind, p.source.externalId)) ?? p.sourceId
+    const paperKey = paperKeyOf(p.source, sourceId)
+    for (const doc of p.documents) {
+      placed.push({ id: '', sourceId, paperKey, namespace: p.namespace, kind: p.source.kind, sourceTitle: p.source.title, doc })
+    }
+  }
+  if (placed.length === 0) return { placed, created: 0 }
+  const rows = placed.map((d) => ({
+    id: `doc_${d.doc.hash.slice(0, 24)}_${d.sourceId.slice(-8)}`,
+    sourceId: d.sourceId,
+    namespace: d.namespace,
+    title: d.doc.title,
+    contentHash: d.doc.hash,
+  }))
+  const results = await db.batch<{ id: string }>(insertDocumentStatements(db, rows))
+  const created = results.reduce((n, r) => n + r.results.length, 0)
+  const ids = await documentIdsByHash(db, rows.map((r) => ({ sourceId: r.sourceId, contentHash: r.contentHash })))
+  for (const d of placed) d.id = ids.get(`${d.sourceId}\u0000${d.doc.hash}`) ?? ''
+  return { placed: placed.filter((d) => d.id !== ''), created }
+}
+
+async function indexGroup(deps: IndexDeps, requests: IndexRequest[], signal?: AbortSignal) {
+  const prepared: PreparedRequest[] = []
+  for (const request of requests) prepared.push(await prepareRequest(request))
+  signal?.throwIfAborted()
+  const sources = await upsertSources(deps.db, prepared)
+  const documents = await placeDocuments(deps.db, prepared, sources.ids)
+  const chunks = await storeChunks(deps, documents.placed, signal)
+  return { sources: sources.created, documents: documents.created, ...chunks }
+}
+
+/** Indexes many requests in groups; counts add up across groups. */
+export async function indexMany(
+  deps: IndexDeps,
+  requests: IndexRequest[],
+  signal?: AbortSignal,
+): Promise<IndexCounts> {
+  const total = emptyCounts()
+  for (let i = 0; i < requests.length; i += GROUP_SIZE) {
+    signal?.throwIfAborted()
+    addCounts(total, await indexGroup(deps, requests.slice(i, i + GROUP_SIZE), signal))
+  }
+  return total
+}
+
+export function indexDocuments(
+  deps: IndexDeps,
+  request: IndexRequest,
+  signal?: AbortSignal,
+): Promise<IndexCounts> {
+  return indexMany(deps, [request], signal)
+}

@@ -1,0 +1,44 @@
+// Loads chunk text and citation fields for candidate ids (one query per 99 ids), keeping only
+// chunks that still exist in the searched namespace and pass the source filter.
+import { readChunksWithSources, type ChunkWithSource } from '../../db/corpus-reads'
+import type { RetrievedChunk } from '../retriever'
+import type { RetrievalState } from './state'
+
+function parseAuthors(raw: string): string[] {
+  try {
+    const value: unknown = JSON.parse(raw)
+    return Array.isArray(value) ? value.filter((a): a is string => typeof a === 'string') : []
+  } catch {
+    return [] // a malformed row weakens the citation, never the retrieval
+  }
+}
+
+function toRetrieved(row: ChunkWithSource): RetrievedChunk {
+  return {
+    chunkId: String(row.id),
+    sourceId: row.source_id,
+    documentId: row.document_id,
+    paperKey: row.paper_key,
+    title: row.title,
+    content: row.content,
+    page: row.page,
+    score: 0,
+    url: row.url,
+    doi: row.doi,
+    authors: parseAuthors(row.authors),
+    year: row.year,
+    kind: row.kind,
+  }
+}
+
+/** Adds the missing ids to state.hydrated; returns the hydrated chunks for `ids`, in order. */
+export async function hydrate(db: D1Database, state: RetrievalState, ids: number[]): Promise<RetrievedChunk[]> {
+  const missing = ids.filter((id) => !state.hydrated.has(id))
+  const allowed = state.options.sourceIds ? new Set(state.options.sourceIds) : null
+  for (const row of missing.length ? await readChunksWithSources(db, missing) : []) {
+    if (row.namespace !== state.options.namespace) continue
+    if (allowed && !allowed.has(row.source_id)) continue
+    state.hydrated.set(row.id, toRetrieved(row))
+  }
+  return ids.flatMap((id) => state.hydrated.get(id) ?? [])
+}

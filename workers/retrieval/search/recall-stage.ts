@@ -1,0 +1,111 @@
+// Recall: one BM25 list and one vector list per query (original and variations), plus a
+// feedback list (BM25 again, with terms from the original's top chunks). A list that fails
+// is dropped and noted; only when every list fails does retrieval fail.
+import { searchChunksBm25 } from '../../db/corpus-reads'
+import type { RankedList } from './fusion'
+import { expandQuery, feedbackCandidates } from './feedback'
+import { toFtsQuery } from './fts-query'
+import { hydrate } from './hydrate'
+import type { RetrievalContext, RetrievalState, Stage } from './state'
+import { loadTermStats } from './term-stats'
+
+/** Candidates kept after fusion: top_k, or the rerank depth if reranking wants more. */
+export function poolSize(state: RetrievalState, ctx: RetrievalContext): number {
+  const { topK, stages } = state.options
+  return stages.rerank ? Math.max(topK, ctx.tuning.rerankDepth) : topK
+}
+
+export function listDepth(state: RetrievalState, ctx: RetrievalContext): number {
+  return Math.max(poolSize(state, ctx), ctx.tuning.minListDepth)
+}
+
+async function bm25Ids(ctx: RetrievalContext, state: RetrievalState, query: string): Promise<number[]> {
+  const match = toFtsQuery(query)
+  if (!match) return []
+  const hits = await searchChunksBm25(ctx.db, {
+    match,
+    namespace: state.options.namespace,
+    limit: listDepth(state, ctx),
+    weights: ctx.tuning.bm25Columns,
+    sourceIds: state.options.sourceIds,
+  })
+  return hits.map((h) => h.id)
+}
+
+/** The vector list's fusion weight; alone (BM25 off) it is the only ranking, so it counts fully. */
+function vectorWeight(ctx: RetrievalContext, state: RetrievalState): number {
+  if (!state.options.stages.bm25) return 1
+  const { weights } = ctx.tuning
+  return ctx.embedder.lexical ? weights.vectorLexical : weights.vectorSemantic
+}
+
+async function vectorLists(ctx: RetrievalContext, state: RetrievalState, signal?: AbortSignal) {
+  const vectors = await ctx.embedder.embed(state.queries, 'query', signal)
+  const { weights } = ctx.tuning
+  const base = vectorWeight(ctx, state)
+  const filter = state.options.sourceIds?.length === 1 ? { sourceId: state.options.sourceIds[0] } : undefined
+  return Promise.all(
+    vectors.map(async (vector, i): Promise<RankedList> => {
+      const matches = await ctx.vectors.query(
+        { namespace: state.options.namespace, vector, topK: listDepth(state, ctx), filter },
+        signal,
+      )
+      const allowed = state.options.sourceIds ? new Set(state.options.sourceIds) : null
+      const ids = matches.filter((m) => !allowed || allowed.has(m.metadata.sourceId)).map((m) => Number(m.id))
+      return { name: i === 0 ? 'vector' : 'vector:variation', weight: i === 0 ? base : base * weights.variation, ids }
+    }),
+  )
+}
+
+async function bm25Lists(ctx: RetrievalContext, state: RetrievalState): Promise<RankedList[]> {
+  const { weights } = ctx.tuning
+  return Promise.all(
+    state.queries.map(async (query, i) => ({
+      name: i === 0 ? 'bm25' : 'bm25:variation',
+      weight: i === 0 ? weights.bm25 : weights.bm25 * weights.variation,
+      ids: await bm25Ids(ctx, state, query),
+    })),
+  )
+}
+
+/** RM3-style second pass over the original query's top BM25 chunks. */
+async function feedbackList(ctx: RetrievalContext, state: RetrievalState, first: RankedList): Promise<RankedList> {
+  const { docs, terms } = ctx.tuning.feedback
+  const top = await hydrate(ctx.db, state, first.ids.slice(0, docs))
+  const scored = top.map((c, rank) => ({ title: c.title, content: c.content, score: 1 / (rank + 1) }))
+  const candidates = feedbackCandidates(state.query, scored)
+  const stats = await loadTermStats(ctx.db, candidates.map((c) => c.token))
+  const expanded = expandQuery(state.query, candidates, stats, terms)
+  const ids = expanded === state.query ? [] : await bm25Ids(ctx, state, expanded)
+  return { name: 'bm25:feedback', weight: ctx.tuning.weights.feedback, ids }
+}
+
+export const recallStage: Stage = async (state, ctx, signal) => {
+  const { stages } = state.options
+  const attempts: { name: string; run: () => Promise<RankedList[]> }[] = []
+  if (stages.bm25) attempts.push({ name: 'bm25', run: () => bm25Lists(ctx, state) })
+  // A list that would weigh nothing in fusion is not worth a query.
+  if (stages.vector && vectorWeight(ctx, state) > 0) {
+    attempts.push({ name: 'vector', run: () => vectorLists(ctx, state, signal) })
+  }
+  const settled = await Promise.allSettled(attempts.map((a) => a.run()))
+  const lists: RankedList[] = []
+  const fallbacks = [...state.fallbacks]
+  settled.forEach((result, i) => {
+    if (result.status === 'fulfilled') lists.push(...result.value)
+    else fallbacks.push(`${attempts[i]?.name}:failed`)
+  })
+  signal?.throwIfAborted()
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (lists.length === 0 && failed) throw failed.reason
+  const first = lists.find((l) => l.name === 'bm25')
+  if (stages.feedback && first && first.ids.length > 0) {
+    try {
+      lists.push(await feedbackList(ctx, state, first))
+    } catch (error) {
+      if (signal?.aborted) throw error
+      fallbacks.push('feedback:failed')
+    }
+  }
+  return { ...state, lists, fallbacks }
+}

@@ -1,0 +1,59 @@
+// Splits text into word segments (leading whitespace + one word) and grades the boundary
+// after each: paragraph > sentence > word. The chunker packs segments, so it can only ever
+// cut between words, and prefers the strongest boundary it can reach.
+
+/** Forced = a cut inside an over-long run of non-space characters. */
+export const Boundary = { Forced: 0, Word: 1, Sentence: 2, Paragraph: 3 } as const
+export type Boundary = (typeof Boundary)[keyof typeof Boundary]
+
+export interface Segment {
+  start: number
+  end: number
+  /** Strength of the boundary after this segment. */
+  after: Boundary
+}
+
+/** Lower-cased words that end with a period without ending a sentence. */
+const ABBREVIATIONS = new Set(
+  `al approx ca cf ch dr e.g eq eqs etc fig figs i.e inc jr ltd mr mrs ms no nos pp prof ref refs
+  resp sect st suppl vol vs`.split(/\s+/),
+)
+
+const SENTENCE_END = /[.!?…]["'”’)\]]*$/
+const SENTENCE_START = /^["'“‘(\[]?[\p{Lu}\p{N}]/u
+
+function endsSentence(word: string, next: string | undefined): boolean {
+  if (!SENTENCE_END.test(word)) return false
+  const bare = word.replace(/["'”’)\]]+$/, '').replace(/[.!?…]+$/, '').toLowerCase()
+  if (ABBREVIATIONS.has(bare) || /^\p{L}$/u.test(bare)) return false
+  return next === undefined || SENTENCE_START.test(next)
+}
+
+function grade(gap: string, word: string, next: string | undefined): Boundary {
+  if (next === undefined || /\n[^\S\n]*\n/.test(gap)) return Boundary.Paragraph
+  if (gap.includes('\n') || endsSentence(word, next)) return Boundary.Sentence
+  return Boundary.Word
+}
+
+/**
+ * Segments of `text`; a run of non-space characters longer than `maxWordChars` is cut into
+ * pieces joined by Forced boundaries (the one case where a "word" is split).
+ */
+export function segmentText(text: string, maxWordChars: number): Segment[] {
+  const words = [...text.matchAll(/\S+/g)]
+  const segments: Segment[] = []
+  let cursor = 0
+  words.forEach((match, i) => {
+    const word = match[0]
+    const wordStart = match.index
+    const next = words[i + 1]
+    const gap = next ? text.slice(wordStart + word.length, next.index) : ''
+    for (let cut = maxWordChars; cut < word.length; cut += maxWordChars) {
+      segments.push({ start: cursor, end: wordStart + cut, after: Boundary.Forced })
+      cursor = wordStart + cut
+    }
+    segments.push({ start: cursor, end: wordStart + word.length, after: grade(gap, word, next?.[0]) })
+    cursor = wordStart + word.length
+  })
+  return segments
+}

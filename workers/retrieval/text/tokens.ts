@@ -1,0 +1,30 @@
+// Word tokenisation shared by the chunker's neighbours, the offline embedder, the FTS query
+// builder and the lexical reranker. It mirrors FTS5's unicode61 tokenizer (letters and digits,
+// case-folded, diacritics removed) so terms line up with what the index stores.
+import { porterStem } from './porter'
+import { isStopWord } from './stopwords'
+
+const WORD = /[\p{L}\p{N}\p{Co}]+/gu
+const MARKS = /\p{M}+/gu
+
+/** Lower-case word tokens with diacritics removed, in order. */
+export function wordTokens(text: string): string[] {
+  return text.normalize('NFKD').replace(MARKS, '').toLowerCase().match(WORD) ?? []
+}
+
+/** Tokens worth matching on: no stop words, no lone letters or digits. */
+export function contentTokens(text: string): string[] {
+  return wordTokens(text).filter((t) => t.length > 1 && !isStopWord(t))
+}
+
+/** Porter stems of the content tokens, in order (the same stems FTS5 indexes). */
+export function contentStems(text: string): string[] {
+  return contentTokens(text).map(porterStem)
+}
+
+/** Counts of each item. */
+export function termFrequencies(items: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1)
+  return counts
+}
