@@ -15,10 +15,15 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 
 async function applyMigrations(db: D1Database): Promise<void> {
   const dir = path.join(ROOT, 'migrations')
-  const files = readdirSync(dir).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort()
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}_.*\.sql$/.test(f))
+    .sort()
   await db.exec('CREATE TABLE IF NOT EXISTS _local_migrations (name TEXT PRIMARY KEY)')
   for (const file of files) {
-    const done = await db.prepare('SELECT 1 FROM _local_migrations WHERE name = ?').bind(file).first()
+    const done = await db
+      .prepare('SELECT 1 FROM _local_migrations WHERE name = ?')
+      .bind(file)
+      .first()
     if (done) continue
     const statements = readFileSync(path.join(dir, file), 'utf8')
       .split('--> statement-breakpoint')
@@ -32,7 +37,10 @@ async function applyMigrations(db: D1Database): Promise<void> {
 }
 
 /** Opens (or creates) a persisted local D1 named after `label`; `fresh` wipes it first. */
-export async function openLocalD1(label: string, options: { fresh?: boolean } = {}): Promise<LocalD1> {
+export async function openLocalD1(
+  label: string,
+  options: { fresh?: boolean } = {},
+): Promise<LocalD1> {
   const dir = path.join(ROOT, '.wrangler', 'local-d1', label)
   if (options.fresh) rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })

@@ -15,7 +15,10 @@ export function ndcgAt(ranked: readonly string[], judged: Judgements, k: number)
   ranked.slice(0, k).forEach((id, i) => {
     dcg += gain(judged.get(id) ?? 0) / Math.log2(i + 2)
   })
-  const ideal = [...judged.values()].filter((g) => g > 0).sort((a, b) => b - a).slice(0, k)
+  const ideal = [...judged.values()]
+    .filter((g) => g > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k)
   const idcg = ideal.reduce((sum, g, i) => sum + gain(g) / Math.log2(i + 2), 0)
   return idcg > 0 ? dcg / idcg : 0
 }

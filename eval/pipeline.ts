@@ -25,7 +25,11 @@ const DEPTH = 100
 const CONCURRENCY = 4
 
 /** Maps with at most `limit` calls running, results in input order. */
-export async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length)
   let next = 0
   const worker = async () => {
@@ -59,10 +63,13 @@ export async function indexCorpus(
   const stored = await db.prepare('SELECT count(*) AS n FROM sources').first<{ n: number }>()
   const skip = options.skipIfIndexed && (stored?.n ?? 0) > 0
   for (let i = 0; !skip && i < corpus.length; i += INDEX_BATCH) {
-    const requests = corpus.slice(i, i + INDEX_BATCH).flatMap((row) => corpusIndexRequest(row, { corpus: CORPUS_NAME }) ?? [])
+    const requests = corpus
+      .slice(i, i + INDEX_BATCH)
+      .flatMap((row) => corpusIndexRequest(row, { corpus: CORPUS_NAME }) ?? [])
     const added = await indexMany({ db, embedder, vectors }, requests)
     for (const key of Object.keys(counts) as (keyof IndexCounts)[]) counts[key] += added[key]
-    if ((i / INDEX_BATCH) % 4 === 0) log(`  indexed ${Math.min(corpus.length, i + INDEX_BATCH)}/${corpus.length}`)
+    if ((i / INDEX_BATCH) % 4 === 0)
+      log(`  indexed ${Math.min(corpus.length, i + INDEX_BATCH)}/${corpus.length}`)
   }
   const { results } = await db
     .prepare(`SELECT id, external_id FROM sources WHERE kind = 'corpus'`)
@@ -100,7 +107,10 @@ export async function evaluateSystems(input: {
         stages: SYSTEMS[system],
       })
       const ranked = [...new Set(result.chunks.map((c) => index.documentIds.get(c.sourceId) ?? ''))]
-      return { ranked: ranked.filter(Boolean), judged: data.qrels.get(id) ?? new Map<string, number>() }
+      return {
+        ranked: ranked.filter(Boolean),
+        judged: data.qrels.get(id) ?? new Map<string, number>(),
+      }
     })
     results[system] = meanMetrics(runs)
     const ms = (Date.now() - started) / Math.max(1, queries.length)

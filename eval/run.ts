@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   try {
     const started = Date.now()
     const index = await indexCorpus(local.db, data.corpus, log, { skipIfIndexed: !!values.reuse })
-    log(`indexed in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(index.counts)}`)
+    log(
+      `indexed in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(index.counts)}`,
+    )
     const results = await evaluateSystems({
       index,
       data,

@@ -15,7 +15,13 @@ const NOTHING: Stages = {
   budget: false,
 }
 
-const FUSION: Stages = { ...NOTHING, vector: true, bm25: true, queryVariations: true, feedback: true }
+const FUSION: Stages = {
+  ...NOTHING,
+  vector: true,
+  bm25: true,
+  queryVariations: true,
+  feedback: true,
+}
 
 export const SYSTEMS: Record<string, Stages> = {
   /** FTS5 BM25 over title + content, the original query only. */

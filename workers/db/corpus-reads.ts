@@ -22,7 +22,9 @@ export async function searchChunksBm25(db: D1Database, q: Bm25Search): Promise<B
   const title = Number(q.weights.title).toFixed(3)
   const content = Number(q.weights.content).toFixed(3)
   const sources = (q.sourceIds ?? []).slice(0, 90)
-  const sourceFilter = sources.length ? `AND c.source_id IN (${sources.map(() => '?').join(', ')})` : ''
+  const sourceFilter = sources.length
+    ? `AND c.source_id IN (${sources.map(() => '?').join(', ')})`
+    : ''
   const { results } = await db
     .prepare(
       `SELECT c.id AS id, -bm25(chunks_fts, ${title}, ${content}) AS score
@@ -52,7 +54,10 @@ export interface ChunkWithSource {
   year: number | null
 }
 
-export async function readChunksWithSources(db: D1Database, ids: number[]): Promise<ChunkWithSource[]> {
+export async function readChunksWithSources(
+  db: D1Database,
+  ids: number[],
+): Promise<ChunkWithSource[]> {
   const rows: ChunkWithSource[] = []
   for (const pack of packRows(ids, 1)) {
     const { results } = await db
@@ -70,10 +75,15 @@ export async function readChunksWithSources(db: D1Database, ids: number[]): Prom
 }
 
 /** Chunks (all namespaces) containing each term, counted through the FTS5 index itself. */
-export async function countChunksWithTerms(db: D1Database, terms: string[]): Promise<Map<string, number>> {
+export async function countChunksWithTerms(
+  db: D1Database,
+  terms: string[],
+): Promise<Map<string, number>> {
   const counts = new Map<string, number>()
   for (const pack of packRows(terms, 1)) {
-    const columns = pack.map((_, i) => `(SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?) AS t${i}`)
+    const columns = pack.map(
+      (_, i) => `(SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?) AS t${i}`,
+    )
     const row = await db
       .prepare(`SELECT ${columns.join(', ')}`)
       .bind(...pack.map((t) => `"${t.replaceAll('"', '')}"`))

@@ -21,7 +21,10 @@ export interface SourceRowInput {
 }
 
 /** New values win; a null or empty new value keeps what an earlier ingest stored. */
-export function upsertSourceStatements(db: D1Database, rows: SourceRowInput[]): D1PreparedStatement[] {
+export function upsertSourceStatements(
+  db: D1Database,
+  rows: SourceRowInput[],
+): D1PreparedStatement[] {
   return packRows(rows, 14).map((pack) =>
     db
       .prepare(
@@ -44,8 +47,20 @@ export function upsertSourceStatements(db: D1Database, rows: SourceRowInput[]): 
       )
       .bind(
         ...pack.flatMap((s) => [
-          s.id, s.kind, s.externalId, s.title, JSON.stringify(s.authors), s.year, s.venue, s.doi,
-          s.url, s.pdfUrl, s.imageUrl, s.abstract, s.publishedAt, JSON.stringify(s.metadata),
+          s.id,
+          s.kind,
+          s.externalId,
+          s.title,
+          JSON.stringify(s.authors),
+          s.year,
+          s.venue,
+          s.doi,
+          s.url,
+          s.pdfUrl,
+          s.imageUrl,
+          s.abstract,
+          s.publishedAt,
+          JSON.stringify(s.metadata),
         ]),
       ),
   )
@@ -76,7 +91,10 @@ export interface DocumentRowInput {
 }
 
 /** RETURNING lists only the documents this statement created. */
-export function insertDocumentStatements(db: D1Database, rows: DocumentRowInput[]): D1PreparedStatement[] {
+export function insertDocumentStatements(
+  db: D1Database,
+  rows: DocumentRowInput[],
+): D1PreparedStatement[] {
   return packRows(rows, 5).map((pack) =>
     db
       .prepare(
@@ -113,7 +131,10 @@ export interface SectionRowInput {
   page: number | null
 }
 
-export function insertSectionStatements(db: D1Database, rows: SectionRowInput[]): D1PreparedStatement[] {
+export function insertSectionStatements(
+  db: D1Database,
+  rows: SectionRowInput[],
+): D1PreparedStatement[] {
   return packRows(rows, 5).map((pack) =>
     db
       .prepare(
@@ -125,7 +146,10 @@ export function insertSectionStatements(db: D1Database, rows: SectionRowInput[])
 }
 
 /** Content hashes already stored, keyed `documentId \0 hash`. */
-export async function existingChunkKeys(db: D1Database, documentIds: string[]): Promise<Set<string>> {
+export async function existingChunkKeys(
+  db: D1Database,
+  documentIds: string[],
+): Promise<Set<string>> {
   const keys = new Set<string>()
   for (const pack of packRows(documentIds, 1)) {
     const { results } = await db
@@ -155,7 +179,10 @@ export interface ChunkRowInput {
 }
 
 /** RETURNING names each inserted row by (document, hash): row order is not guaranteed. */
-export function insertChunkStatements(db: D1Database, rows: ChunkRowInput[]): D1PreparedStatement[] {
+export function insertChunkStatements(
+  db: D1Database,
+  rows: ChunkRowInput[],
+): D1PreparedStatement[] {
   return packRows(rows, 11).map((pack) =>
     db
       .prepare(
@@ -167,8 +194,17 @@ export function insertChunkStatements(db: D1Database, rows: ChunkRowInput[]): D1
       )
       .bind(
         ...pack.flatMap((r) => [
-          r.documentId, r.sectionId, r.sourceId, r.namespace, r.paperKey, r.ordinal, r.title,
-          r.content, r.tokenCount, r.page, r.contentHash,
+          r.documentId,
+          r.sectionId,
+          r.sourceId,
+          r.namespace,
+          r.paperKey,
+          r.ordinal,
+          r.title,
+          r.content,
+          r.tokenCount,
+          r.page,
+          r.contentHash,
         ]),
       ),
   )

@@ -38,7 +38,10 @@ export function packRows<T>(rows: readonly T[], paramsPerRow: number): T[][] {
   return packs
 }
 
-export function upsertVectorStatements(db: D1Database, rows: VectorRowInput[]): D1PreparedStatement[] {
+export function upsertVectorStatements(
+  db: D1Database,
+  rows: VectorRowInput[],
+): D1PreparedStatement[] {
   return packRows(rows, 9).map((pack) => {
     const values = pack.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')
     return db
@@ -52,8 +55,15 @@ export function upsertVectorStatements(db: D1Database, rows: VectorRowInput[]): 
       )
       .bind(
         ...pack.flatMap((r) => [
-          r.chunkId, r.namespace, r.space, r.dimensions, r.vector, r.sourceId, r.documentId,
-          r.paperKey, r.kind,
+          r.chunkId,
+          r.namespace,
+          r.space,
+          r.dimensions,
+          r.vector,
+          r.sourceId,
+          r.documentId,
+          r.paperKey,
+          r.kind,
         ]),
       )
   })

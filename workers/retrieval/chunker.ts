@@ -98,7 +98,11 @@ function pickOverlapStart(p: Packing, from: number, end: number): number {
 function fitted(p: Packing, from: number, end: number, previousEnd: number) {
   let last = end
   let chunk = chunkAt(p, from, last)
-  while (p.spec.unit === 'tokens' && chunk.tokens > p.spec.size && last > Math.max(from, previousEnd + 1)) {
+  while (
+    p.spec.unit === 'tokens' &&
+    chunk.tokens > p.spec.size &&
+    last > Math.max(from, previousEnd + 1)
+  ) {
     last--
     chunk = chunkAt(p, from, last)
   }

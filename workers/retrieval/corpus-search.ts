@@ -36,7 +36,9 @@ export function passesDomainFilter(domain: string, filter: readonly string[] | u
 
 function snippet(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, SNIPPET_CHARS).replace(/\s\S*$/, '')}…`
+  return flat.length <= SNIPPET_CHARS
+    ? flat
+    : `${flat.slice(0, SNIPPET_CHARS).replace(/\s\S*$/, '')}…`
 }
 
 export function toSearchResult(chunk: RetrievedChunk): WebSearchResult {

@@ -12,7 +12,13 @@ import { planStage } from './search/plan-stage'
 import { fuseStage, rerankStage } from './search/rank-stage'
 import { recallStage } from './search/recall-stage'
 import { selectStage } from './search/select-stage'
-import type { RetrievalContext, RetrievalState, RetrievalTuning, Stage, StageSwitches } from './search/state'
+import type {
+  RetrievalContext,
+  RetrievalState,
+  RetrievalTuning,
+  Stage,
+  StageSwitches,
+} from './search/state'
 import { TASK_PARAMS } from './search/task-router'
 import { DEFAULT_TUNING } from './search/tuning'
 import type { VectorStore } from './vector-store'
@@ -73,7 +79,11 @@ export function createRetriever(deps: RetrieverDeps): Retriever {
     tuning: { ...DEFAULT_TUNING, ...deps.tuning },
   }
   return {
-    async retrieve(query: string, options: RetrieveOptions = {}, signal?: AbortSignal): Promise<RetrievalResult> {
+    async retrieve(
+      query: string,
+      options: RetrieveOptions = {},
+      signal?: AbortSignal,
+    ): Promise<RetrievalResult> {
       const text = query.trim()
       const explicit = {
         topK: clampInt(options.topK, 1, 200),
@@ -89,7 +99,11 @@ export function createRetriever(deps: RetrieverDeps): Retriever {
         signal?.throwIfAborted()
         state = await stage(state, ctx, signal)
       }
-      const result: RetrievalResult = { task: state.options.task, chunks: state.chunks, queries: state.queries }
+      const result: RetrievalResult = {
+        task: state.options.task,
+        chunks: state.chunks,
+        queries: state.queries,
+      }
       return state.fallbacks.length > 0 ? { ...result, fallbacks: state.fallbacks } : result
     },
   }

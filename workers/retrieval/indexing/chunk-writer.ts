@@ -79,12 +79,19 @@ async function insertRows(db: D1Database, placed: PlacedDocument[], pending: Pen
   const sections = placed.flatMap((d) =>
     d.doc.sections.map((s) => ({ id: `${d.id}:s${s.ordinal}`, documentId: d.id, ...s })),
   )
-  const statements = [...insertSectionStatements(db, sections), ...insertChunkStatements(db, pending.map(chunkRow))]
-  const results = await runBatches<{ id?: number; document_id?: string; content_hash?: string }>(db, statements)
+  const statements = [
+    ...insertSectionStatements(db, sections),
+    ...insertChunkStatements(db, pending.map(chunkRow)),
+  ]
+  const results = await runBatches<{ id?: number; document_id?: string; content_hash?: string }>(
+    db,
+    statements,
+  )
   const ids = new Map<string, number>()
   for (const result of results) {
     for (const r of result.results) {
-      if (r.id !== undefined && r.document_id && r.content_hash) ids.set(chunkKey(r.document_id, r.content_hash), r.id)
+      if (r.id !== undefined && r.document_id && r.content_hash)
+        ids.set(chunkKey(r.document_id, r.content_hash), r.id)
     }
   }
   return ids
@@ -98,9 +105,18 @@ async function upsertVectors(
   try {
     await deps.vectors.upsert(records, signal)
   } catch (error) {
-    await runBatches(deps.db, deleteChunkStatements(deps.db, records.map((r) => Number(r.id))))
+    await runBatches(
+      deps.db,
+      deleteChunkStatements(
+        deps.db,
+        records.map((r) => Number(r.id)),
+      ),
+    )
     if (isAppError(error) || signal?.aborted) throw error
-    throw new ProviderError('vector-store', 'Storing chunk vectors failed', { cause: error, retryable: true })
+    throw new ProviderError('vector-store', 'Storing chunk vectors failed', {
+      cause: error,
+      retryable: true,
+    })
   }
 }
 
@@ -112,7 +128,9 @@ export async function storeChunks(
   const total = placed.reduce((n, d) => n + d.doc.chunks.length, 0)
   const stored = await existingChunkKeys(deps.db, [...new Set(placed.map((d) => d.id))])
   const pending: PendingChunk[] = placed.flatMap((d) =>
-    d.doc.chunks.filter((c) => !stored.has(chunkKey(d.id, c.hash))).map((chunk) => ({ placed: d, chunk })),
+    d.doc.chunks
+      .filter((c) => !stored.has(chunkKey(d.id, c.hash)))
+      .map((chunk) => ({ placed: d, chunk })),
   )
   if (pending.length === 0) return { chunks: 0, skipped: total }
   const vectors = await embedAll(
@@ -128,7 +146,12 @@ export async function storeChunks(
     const values = vectors[i]
     if (id === undefined || !values) return // stored meanwhile by a concurrent ingest
     const { sourceId, paperKey, kind, namespace } = p.placed
-    records.push({ id: String(id), namespace, values, metadata: { sourceId, documentId: p.placed.id, paperKey, kind } })
+    records.push({
+      id: String(id),
+      namespace,
+      values,
+      metadata: { sourceId, documentId: p.placed.id, paperKey, kind },
+    })
   })
   await upsertVectors(deps, records, signal)
   return { chunks: records.length, skipped: total - records.length }

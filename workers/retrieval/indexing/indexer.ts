@@ -62,18 +62,32 @@ async function upsertSources(db: D1Database, prepared: PreparedRequest[]) {
   )) {
     for (const r of result.results) ids.set(sourceKey(r.kind, r.external_id), r.id)
   }
-  const fresh = new Set(keys.map((k) => sourceKey(k.kind, k.externalId)).filter((k) => !existing.has(k)))
+  const fresh = new Set(
+    keys.map((k) => sourceKey(k.kind, k.externalId)).filter((k) => !existing.has(k)),
+  )
   return { ids, created: fresh.size }
 }
 
 /** Inserts new documents; resolves every document's stored id. */
-async function placeDocuments(db: D1Database, prepared: PreparedRequest[], sourceIds: Map<string, string>) {
+async function placeDocuments(
+  db: D1Database,
+  prepared: PreparedRequest[],
+  sourceIds: Map<string, string>,
+) {
   const placed: PlacedDocument[] = []
   for (const p of prepared) {
     const sourceId = sourceIds.get(sourceKey(p.source.kind, p.source.externalId)) ?? p.sourceId
     const paperKey = paperKeyOf(p.source, sourceId)
     for (const doc of p.documents) {
-      placed.push({ id: '', sourceId, paperKey, namespace: p.namespace, kind: p.source.kind, sourceTitle: p.source.title, doc })
+      placed.push({
+        id: '',
+        sourceId,
+        paperKey,
+        namespace: p.namespace,
+        kind: p.source.kind,
+        sourceTitle: p.source.title,
+        doc,
+      })
     }
   }
   if (placed.length === 0) return { placed, created: 0 }
@@ -86,7 +100,10 @@ async function placeDocuments(db: D1Database, prepared: PreparedRequest[], sourc
   }))
   const results = await db.batch<{ id: string }>(insertDocumentStatements(db, rows))
   const created = results.reduce((n, r) => n + r.results.length, 0)
-  const ids = await documentIdsByHash(db, rows.map((r) => ({ sourceId: r.sourceId, contentHash: r.contentHash })))
+  const ids = await documentIdsByHash(
+    db,
+    rows.map((r) => ({ sourceId: r.sourceId, contentHash: r.contentHash })),
+  )
   for (const d of placed) d.id = ids.get(`${d.sourceId}\u0000${d.doc.hash}`) ?? ''
   return { placed: placed.filter((d) => d.id !== ''), created }
 }

@@ -50,7 +50,9 @@ async function prepareDocument(
 ): Promise<PreparedDocument | null> {
   const kept = pages.filter((p) => p.text.trim().length > 0)
   if (kept.length === 0) return null
-  const body = kept.map((p) => `${p.page ?? ''}\u0001${p.heading ?? ''}\u0001${p.text}`).join('\u0002')
+  const body = kept
+    .map((p) => `${p.page ?? ''}\u0001${p.heading ?? ''}\u0001${p.text}`)
+    .join('\u0002')
   const hash = await sha256Hex(`${meta.namespace}\u0000${body}`)
   const sections: PreparedSection[] = []
   const chunks: PreparedChunk[] = []
@@ -62,7 +64,14 @@ async function prepareDocument(
       if (seen.has(chunkHash)) continue
       seen.add(chunkHash)
       const { text, tokens } = chunk
-      chunks.push({ ordinal: chunks.length, sectionOrdinal, page: page.page, text, tokens, hash: chunkHash })
+      chunks.push({
+        ordinal: chunks.length,
+        sectionOrdinal,
+        page: page.page,
+        text,
+        tokens,
+        hash: chunkHash,
+      })
     }
   }
   return { title: meta.title, hash, sections, chunks }

@@ -15,7 +15,10 @@ export function truncateToTokens(text: string, tokens: number): string {
   return `${whole.trimEnd()}…`
 }
 
-export function fitTokenBudget<T extends { content: string }>(chunks: readonly T[], budget: number): T[] {
+export function fitTokenBudget<T extends { content: string }>(
+  chunks: readonly T[],
+  budget: number,
+): T[] {
   const sizes = chunks.map((c) => countTokens(c.content))
   const total = sizes.reduce((a, b) => a + b, 0)
   if (total <= budget) return [...chunks]

@@ -24,13 +24,18 @@ export interface FeedbackCandidate {
 }
 
 /** Terms of the feedback chunks by sum over chunks of P(term | chunk) * P(chunk | query). */
-export function feedbackCandidates(query: string, docs: readonly FeedbackDoc[]): FeedbackCandidate[] {
+export function feedbackCandidates(
+  query: string,
+  docs: readonly FeedbackDoc[],
+): FeedbackCandidate[] {
   const inQuery = new Set(contentStems(query))
   const total = docs.reduce((sum, d) => sum + Math.max(0, d.score), 0)
   const weights = new Map<string, { weight: number; forms: Map<string, number> }>()
   for (const doc of docs) {
     const docWeight = total > 0 ? Math.max(0, doc.score) / total : 1 / docs.length
-    const tokens = contentTokens(`${doc.title} ${doc.content}`).filter((t) => t.length > 2 && !/^\d+$/.test(t))
+    const tokens = contentTokens(`${doc.title} ${doc.content}`).filter(
+      (t) => t.length > 2 && !/^\d+$/.test(t),
+    )
     for (const token of tokens) {
       const stem = porterStem(token)
       if (inQuery.has(stem)) continue

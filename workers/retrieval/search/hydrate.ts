@@ -32,7 +32,11 @@ function toRetrieved(row: ChunkWithSource): RetrievedChunk {
 }
 
 /** Adds the missing ids to state.hydrated; returns the hydrated chunks for `ids`, in order. */
-export async function hydrate(db: D1Database, state: RetrievalState, ids: number[]): Promise<RetrievedChunk[]> {
+export async function hydrate(
+  db: D1Database,
+  state: RetrievalState,
+  ids: number[],
+): Promise<RetrievedChunk[]> {
   const missing = ids.filter((id) => !state.hydrated.has(id))
   const allowed = state.options.sourceIds ? new Set(state.options.sourceIds) : null
   for (const row of missing.length ? await readChunksWithSources(db, missing) : []) {

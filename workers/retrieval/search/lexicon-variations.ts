@@ -6,7 +6,12 @@ import { wordTokens } from '../text/tokens'
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-const SPELLING = new Map<string, string>(SPELLING_PAIRS.flatMap(([uk, us]) => [[uk, us], [us, uk]]))
+const SPELLING = new Map<string, string>(
+  SPELLING_PAIRS.flatMap(([uk, us]) => [
+    [uk, us],
+    [us, uk],
+  ]),
+)
 const LONG_FORMS = Object.entries(ABBREVIATIONS).map(([short, long]) => ({
   short,
   long: new RegExp(`\\b${escape(long)}\\b`, 'i'),
@@ -30,7 +35,8 @@ function alternateForms(query: string): string {
     return spelled ?? word
   })
   for (const { short, long } of LONG_FORMS) out = out.replace(long, short)
-  for (const [letter, name] of Object.entries(GREEK_LETTERS)) out = out.replaceAll(letter, ` ${name} `)
+  for (const [letter, name] of Object.entries(GREEK_LETTERS))
+    out = out.replaceAll(letter, ` ${name} `)
   return out.replace(/\s+/g, ' ').trim()
 }
 

@@ -17,7 +17,11 @@ function relevances(items: readonly MmrItem[]): number[] {
   return items.map((_, index) => 1 - index / items.length)
 }
 
-export function paperAwareMmr<T extends MmrItem>(items: readonly T[], topN: number, lambda: number): T[] {
+export function paperAwareMmr<T extends MmrItem>(
+  items: readonly T[],
+  topN: number,
+  lambda: number,
+): T[] {
   if (items.length === 0 || topN <= 0) return []
   const relevance = relevances(items)
   const remaining = items.map((_, i) => i)
@@ -29,7 +33,11 @@ export function paperAwareMmr<T extends MmrItem>(items: readonly T[], topN: numb
     remaining.forEach((index, at) => {
       const item = items[index] as T
       const similarity =
-        chosen.length === 0 ? 0 : papers.has(item.paperKey) ? SAME_PAPER_SIMILARITY : OTHER_PAPER_SIMILARITY
+        chosen.length === 0
+          ? 0
+          : papers.has(item.paperKey)
+            ? SAME_PAPER_SIMILARITY
+            : OTHER_PAPER_SIMILARITY
       const score = lambda * (relevance[index] ?? 0) - (1 - lambda) * similarity
       if (score > bestScore) [bestAt, bestScore] = [at, score]
     })

@@ -47,7 +47,11 @@ async function modelPlan(model: ChatModel, query: string, signal?: AbortSignal) 
   return { task: parsed.value.task, variations: [...new Set(variations)].slice(0, VARIATIONS) }
 }
 
-function withTask(state: RetrievalState, task: RetrievalTask, explicit: Partial<Record<'topK' | 'topN' | 'lambda', number>>): RetrievalState {
+function withTask(
+  state: RetrievalState,
+  task: RetrievalTask,
+  explicit: Partial<Record<'topK' | 'topN' | 'lambda', number>>,
+): RetrievalState {
   const params = TASK_PARAMS[task]
   const options = {
     ...state.options,
@@ -76,6 +80,9 @@ export function planStage(explicit: Partial<Record<'topK' | 'topN' | 'lambda', n
       }
     }
     const next = withTask(state, offlineTask, explicit)
-    return { ...next, queries: wantVariations ? [query, ...lexiconVariations(query, VARIATIONS)] : [query] }
+    return {
+      ...next,
+      queries: wantVariations ? [query, ...lexiconVariations(query, VARIATIONS)] : [query],
+    }
   }
 }

@@ -13,9 +13,16 @@ import { loadTermStats } from './term-stats'
 
 export const fuseStage: Stage = async (state, ctx) => {
   const fused = fuseRankings(state.lists, ctx.tuning.rrfK).slice(0, poolSize(state, ctx))
-  const chunks = await hydrate(ctx.db, state, fused.map((f) => f.id))
+  const chunks = await hydrate(
+    ctx.db,
+    state,
+    fused.map((f) => f.id),
+  )
   const scores = new Map(fused.map((f) => [f.id, f.score]))
-  return { ...state, chunks: chunks.map((c) => ({ ...c, score: scores.get(Number(c.chunkId)) ?? 0 })) }
+  return {
+    ...state,
+    chunks: chunks.map((c) => ({ ...c, score: scores.get(Number(c.chunkId)) ?? 0 })),
+  }
 }
 
 async function lexicalOrder(ctx: RetrievalContext, query: string, head: RetrievedChunk[]) {
@@ -25,7 +32,12 @@ async function lexicalOrder(ctx: RetrievalContext, query: string, head: Retrieve
 }
 
 /** Model grades first; a chunk the model skipped sorts after the graded ones, in its old order. */
-async function modelOrder(model: ChatModel, query: string, head: RetrievedChunk[], signal?: AbortSignal) {
+async function modelOrder(
+  model: ChatModel,
+  query: string,
+  head: RetrievedChunk[],
+  signal?: AbortSignal,
+) {
   const grades = await modelGrades(model, query, head, signal)
   return head.map((c, i) => {
     const grade = grades[i]

@@ -19,7 +19,11 @@ export function listDepth(state: RetrievalState, ctx: RetrievalContext): number 
   return Math.max(poolSize(state, ctx), ctx.tuning.minListDepth)
 }
 
-async function bm25Ids(ctx: RetrievalContext, state: RetrievalState, query: string): Promise<number[]> {
+async function bm25Ids(
+  ctx: RetrievalContext,
+  state: RetrievalState,
+  query: string,
+): Promise<number[]> {
   const match = toFtsQuery(query)
   if (!match) return []
   const hits = await searchChunksBm25(ctx.db, {
@@ -43,7 +47,8 @@ async function vectorLists(ctx: RetrievalContext, state: RetrievalState, signal?
   const vectors = await ctx.embedder.embed(state.queries, 'query', signal)
   const { weights } = ctx.tuning
   const base = vectorWeight(ctx, state)
-  const filter = state.options.sourceIds?.length === 1 ? { sourceId: state.options.sourceIds[0] } : undefined
+  const filter =
+    state.options.sourceIds?.length === 1 ? { sourceId: state.options.sourceIds[0] } : undefined
   return Promise.all(
     vectors.map(async (vector, i): Promise<RankedList> => {
       const matches = await ctx.vectors.query(
@@ -51,8 +56,14 @@ async function vectorLists(ctx: RetrievalContext, state: RetrievalState, signal?
         signal,
       )
       const allowed = state.options.sourceIds ? new Set(state.options.sourceIds) : null
-      const ids = matches.filter((m) => !allowed || allowed.has(m.metadata.sourceId)).map((m) => Number(m.id))
-      return { name: i === 0 ? 'vector' : 'vector:variation', weight: i === 0 ? base : base * weights.variation, ids }
+      const ids = matches
+        .filter((m) => !allowed || allowed.has(m.metadata.sourceId))
+        .map((m) => Number(m.id))
+      return {
+        name: i === 0 ? 'vector' : 'vector:variation',
+        weight: i === 0 ? base : base * weights.variation,
+        ids,
+      }
     }),
   )
 }
@@ -69,12 +80,23 @@ async function bm25Lists(ctx: RetrievalContext, state: RetrievalState): Promise<
 }
 
 /** RM3-style second pass over the original query's top BM25 chunks. */
-async function feedbackList(ctx: RetrievalContext, state: RetrievalState, first: RankedList): Promise<RankedList> {
+async function feedbackList(
+  ctx: RetrievalContext,
+  state: RetrievalState,
+  first: RankedList,
+): Promise<RankedList> {
   const { docs, terms } = ctx.tuning.feedback
   const top = await hydrate(ctx.db, state, first.ids.slice(0, docs))
-  const scored = top.map((c, rank) => ({ title: c.title, content: c.content, score: 1 / (rank + 1) }))
+  const scored = top.map((c, rank) => ({
+    title: c.title,
+    content: c.content,
+    score: 1 / (rank + 1),
+  }))
   const candidates = feedbackCandidates(state.query, scored)
-  const stats = await loadTermStats(ctx.db, candidates.map((c) => c.token))
+  const stats = await loadTermStats(
+    ctx.db,
+    candidates.map((c) => c.token),
+  )
   const expanded = expandQuery(state.query, candidates, stats, terms)
   const ids = expanded === state.query ? [] : await bm25Ids(ctx, state, expanded)
   return { name: 'bm25:feedback', weight: ctx.tuning.weights.feedback, ids }

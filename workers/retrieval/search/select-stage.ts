@@ -6,7 +6,9 @@ import type { Stage } from './state'
 
 export const selectStage: Stage = async (state) => {
   const { topN, lambda, stages, tokenBudget } = state.options
-  const picked = stages.mmr ? paperAwareMmr(state.chunks, topN, lambda) : state.chunks.slice(0, topN)
+  const picked = stages.mmr
+    ? paperAwareMmr(state.chunks, topN, lambda)
+    : state.chunks.slice(0, topN)
   const chunks = stages.budget ? fitTokenBudget(picked, tokenBudget) : picked
   return { ...state, chunks }
 }

@@ -34,7 +34,11 @@ export function idfOf(df: number, total: number): number {
 }
 
 /** Stats covering `tokens` (lower-case words); one D1 round trip for whatever is not cached. */
-export async function loadTermStats(db: D1Database, tokens: string[], now = Date.now()): Promise<TermStats> {
+export async function loadTermStats(
+  db: D1Database,
+  tokens: string[],
+  now = Date.now(),
+): Promise<TermStats> {
   let cache = caches.get(db)
   if (!cache) caches.set(db, (cache = { stems: new Map() }))
   if (!fresh(cache.total, now)) cache.total = { value: await countChunks(db), at: now }
@@ -42,9 +46,13 @@ export async function loadTermStats(db: D1Database, tokens: string[], now = Date
   for (const token of tokens) byStem.set(porterStem(token), token)
   const missing = [...byStem].filter(([stem]) => !fresh(cache.stems.get(stem), now))
   if (missing.length > 0) {
-    const counts = await countChunksWithTerms(db, missing.map(([, token]) => token))
+    const counts = await countChunksWithTerms(
+      db,
+      missing.map(([, token]) => token),
+    )
     if (cache.stems.size > MAX_CACHED_TERMS) cache.stems.clear()
-    for (const [stem, token] of missing) cache.stems.set(stem, { value: counts.get(token) ?? 0, at: now })
+    for (const [stem, token] of missing)
+      cache.stems.set(stem, { value: counts.get(token) ?? 0, at: now })
   }
   const total = cache.total.value
   const stems = cache.stems

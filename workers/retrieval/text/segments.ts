@@ -24,7 +24,10 @@ const SENTENCE_START = /^["'“‘(\[]?[\p{Lu}\p{N}]/u
 
 function endsSentence(word: string, next: string | undefined): boolean {
   if (!SENTENCE_END.test(word)) return false
-  const bare = word.replace(/["'”’)\]]+$/, '').replace(/[.!?…]+$/, '').toLowerCase()
+  const bare = word
+    .replace(/["'”’)\]]+$/, '')
+    .replace(/[.!?…]+$/, '')
+    .toLowerCase()
   if (ABBREVIATIONS.has(bare) || /^\p{L}$/u.test(bare)) return false
   return next === undefined || SENTENCE_START.test(next)
 }
@@ -52,7 +55,11 @@ export function segmentText(text: string, maxWordChars: number): Segment[] {
       segments.push({ start: cursor, end: wordStart + cut, after: Boundary.Forced })
       cursor = wordStart + cut
     }
-    segments.push({ start: cursor, end: wordStart + word.length, after: grade(gap, word, next?.[0]) })
+    segments.push({
+      start: cursor,
+      end: wordStart + word.length,
+      after: grade(gap, word, next?.[0]),
+    })
     cursor = wordStart + word.length
   })
   return segments

@@ -23,7 +23,9 @@ export function blobToVector(
 ): Float32Array {
   const bytes = toBytes(blob)
   const length = Math.floor(bytes.byteLength / 4)
-  const out = target ? target.values.subarray(target.offset, target.offset + length) : new Float32Array(length)
+  const out = target
+    ? target.values.subarray(target.offset, target.offset + length)
+    : new Float32Array(length)
   if (IS_LITTLE_ENDIAN) {
     out.set(new Float32Array(bytes.slice(0, length * 4).buffer))
     return out

@@ -35,7 +35,12 @@ async function loadMatrix(db: D1Database, namespace: string, o: D1VectorStoreOpt
   const chunks: Float32Array[] = []
   let afterRowid = 0
   for (;;) {
-    const page = await readVectorPage(db, { namespace, space: o.space, afterRowid, limit: PAGE_ROWS })
+    const page = await readVectorPage(db, {
+      namespace,
+      space: o.space,
+      afterRowid,
+      limit: PAGE_ROWS,
+    })
     const values = new Float32Array(page.length * o.dimensions)
     page.forEach((row, i) => {
       blobToVector(row.vector, { values, offset: i * o.dimensions })
@@ -76,7 +81,9 @@ export function createD1VectorStore(options: D1VectorStoreOptions): VectorStore 
 
   function checkDimensions(vector: Float32Array): void {
     if (vector.length !== dimensions) {
-      throw new ValidationError(`Vector has ${vector.length} dimensions; this store holds ${dimensions}`)
+      throw new ValidationError(
+        `Vector has ${vector.length} dimensions; this store holds ${dimensions}`,
+      )
     }
   }
 

@@ -29,7 +29,10 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    throw new ProviderError('vectorize', `Vectorize ${what} failed`, { cause: error, retryable: true })
+    throw new ProviderError('vectorize', `Vectorize ${what} failed`, {
+      cause: error,
+      retryable: true,
+    })
   }
 }
 
