@@ -12,10 +12,17 @@ const SPELLING = new Map<string, string>(
     [us, uk],
   ]),
 )
-const LONG_FORMS = Object.entries(ABBREVIATIONS).map(([short, long]) => ({
-  short,
-  long: new RegExp(`\\b${escape(long)}\\b`, 'i'),
-}))
+const SHORT_OF = new Map(
+  Object.entries(ABBREVIATIONS).map(([short, long]) => [long.toLowerCase(), short]),
+)
+/** Longest first, so "type 2 diabetes" wins over any shorter form inside it. */
+const LONG_FORM = new RegExp(
+  `\\b(${[...SHORT_OF.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')})\\b`,
+  'gi',
+)
 
 /** Stem sequence of a term -> the group it belongs to. */
 const SYNONYMS = new Map<string, readonly string[]>(
@@ -26,15 +33,24 @@ function stemKey(text: string): string {
   return wordTokens(text).map(porterStem).join(' ')
 }
 
-/** Swaps each abbreviation, spelling variant and Greek letter for its other form. */
-function alternateForms(query: string): string {
-  let out = query.replace(/[\p{L}\p{N}]+/gu, (word) => {
-    const long = ABBREVIATIONS[word]
-    if (long) return long
-    const spelled = SPELLING.get(word.toLowerCase())
-    return spelled ?? word
+function swapWords(text: string): string {
+  return text.replace(/[\p{L}\p{N}]+/gu, (word) => {
+    // hasOwn: a word like "constructor" must not reach Object.prototype.
+    const long = Object.hasOwn(ABBREVIATIONS, word) ? ABBREVIATIONS[word] : undefined
+    return long ?? SPELLING.get(word.toLowerCase()) ?? word
   })
-  for (const { short, long } of LONG_FORMS) out = out.replace(long, short)
+}
+
+/** Swaps each abbreviation, spelling variant and Greek letter for its other form, in one pass. */
+function alternateForms(query: string): string {
+  let out = ''
+  let last = 0
+  for (const match of query.matchAll(LONG_FORM)) {
+    out +=
+      swapWords(query.slice(last, match.index)) + (SHORT_OF.get(match[0].toLowerCase()) ?? match[0])
+    last = match.index + match[0].length
+  }
+  out += swapWords(query.slice(last))
   for (const [letter, name] of Object.entries(GREEK_LETTERS))
     out = out.replaceAll(letter, ` ${name} `)
   return out.replace(/\s+/g, ' ').trim()

@@ -165,7 +165,10 @@ const positive = (stem: string) => measure(stem) > 0
 
 /** SQLite measures tokens in UTF-8 bytes. */
 function byteLength(token: string): number {
-  return /^[\x00-\x7f]*$/.test(token) ? token.length : new TextEncoder().encode(token).length
+  for (let i = 0; i < token.length; i++) {
+    if (token.charCodeAt(i) > 0x7f) return new TextEncoder().encode(token).length
+  }
+  return token.length
 }
 
 /**

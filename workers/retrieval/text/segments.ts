@@ -20,7 +20,7 @@ const ABBREVIATIONS = new Set(
 )
 
 const SENTENCE_END = /[.!?…]["'”’)\]]*$/
-const SENTENCE_START = /^["'“‘(\[]?[\p{Lu}\p{N}]/u
+const SENTENCE_START = /^["'“‘([]?[\p{Lu}\p{N}]/u
 
 function endsSentence(word: string, next: string | undefined): boolean {
   if (!SENTENCE_END.test(word)) return false
