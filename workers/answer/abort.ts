@@ -1,24 +1,11 @@
 // Deadlines for work that might not honour its AbortSignal (a third-party provider, a
 // page fetch): the caller stops waiting when the signal fires, whatever the work does.
 import { ProviderError } from '../errors'
+import { untilAborted } from '../llm'
 
 /** Settles with `work`, or rejects as soon as `signal` aborts (with a timeout named as such). */
 export function raceSignal<T>(work: Promise<T>, signal: AbortSignal, what: string): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortReason(signal, what))
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal, what))
-    signal.addEventListener('abort', onAbort, { once: true })
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
+  return untilAborted(work, signal, (aborted) => abortReason(aborted, what))
 }
 
 function abortReason(signal: AbortSignal, what: string): unknown {

@@ -75,11 +75,21 @@ export class CallControl {
   }
 }
 
-/** Settles with `promise`, or rejects as soon as `signal` aborts (for APIs that ignore signals). */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortError(signal))
+/** What a race against a signal rejects with once the signal fires. */
+export type AbortReasonOf = (signal: AbortSignal) => unknown
+
+/**
+ * Settles with `promise`, or rejects with `reasonOf(signal)` as soon as `signal` aborts (for
+ * work that ignores signals: the promise is abandoned, not cancelled).
+ */
+export function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  reasonOf: AbortReasonOf = abortError,
+): Promise<T> {
+  if (signal.aborted) return Promise.reject(reasonOf(signal))
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError(signal))
+    const onAbort = () => reject(reasonOf(signal))
     signal.addEventListener('abort', onAbort, { once: true })
     promise.then(
       (value) => {
@@ -92,4 +102,23 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
       },
     )
   })
+}
+
+/** Iterates `source` until it ends or `signal` aborts, whichever comes first. */
+export async function* untilAbortedIterable<T>(
+  source: AsyncIterable<T>,
+  signal: AbortSignal,
+  reasonOf: AbortReasonOf = abortError,
+): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]()
+  try {
+    while (true) {
+      const next = await untilAborted(iterator.next(), signal, reasonOf)
+      if (next.done) return
+      yield next.value
+    }
+  } finally {
+    // Not awaited: an upstream that ignores the signal must not hold its consumer open.
+    void iterator.return?.()?.catch(() => undefined)
+  }
 }

@@ -2,7 +2,13 @@
 // model-JSON parsing. Re-exports only.
 export * from './chat-model'
 export * from './tokens'
-export { abortError, isAbortError } from './abort'
+export {
+  abortError,
+  isAbortError,
+  untilAborted,
+  untilAbortedIterable,
+  type AbortReasonOf,
+} from './abort'
 export { collectResponse, ResponseAssembler } from './collect'
 export { createChatModels, WORKERS_AI_DEFAULTS } from './create-chat-models'
 export { OpenAiCompatibleChatModel, type OpenAiChatOptions } from './openai-compatible'

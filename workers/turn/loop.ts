@@ -3,8 +3,7 @@
 // is reached. The last cycle offers no tools, so the model has to answer.
 import type { ChatMessageSimple } from '../context'
 import { assistantMessage } from '../context'
-import type { ChatModel } from '../llm'
-import { abortError } from './abort'
+import { abortError, type ChatModel } from '../llm'
 import { buildCycleInput } from './cycle-input'
 import type { PreparedTurn } from './process'
 import { runStep } from './step'

@@ -1,8 +1,14 @@
 // One step: a single streamed inference. Deltas become packets the moment they arrive; the
 // reasoning, the answer text and the tool calls are tracked as they build up token by token,
 // and the finished tool calls go back to the loop.
-import type { ChatModel, FinishReason, LanguageModelInput, ToolCall, ToolSpec } from '../llm'
-import { abortableIterable } from './abort'
+import {
+  untilAbortedIterable,
+  type ChatModel,
+  type FinishReason,
+  type LanguageModelInput,
+  type ToolCall,
+  type ToolSpec,
+} from '../llm'
 import type { CitationTracker } from './citations'
 import type { BlockCounter, Emitter } from './emitter'
 import type { TurnState } from './state'
@@ -76,7 +82,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   const partials = new Map<number, PartialCall>()
   let text = ''
   let finishReason: FinishReason = 'stop'
-  for await (const delta of abortableIterable(stream, input.signal)) {
+  for await (const delta of untilAbortedIterable(stream, input.signal)) {
     if (delta.type === 'text') {
       text += delta.text
       onText(delta.text, input, blocks)

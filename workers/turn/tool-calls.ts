@@ -2,8 +2,7 @@
 // its own rendered block: its tool_call and tool_result packets share one turn_index.
 import { toolMessage, type ChatMessageSimple } from '../context'
 import { isAppError, ValidationError } from '../errors'
-import type { ToolCall } from '../llm'
-import { abortable } from './abort'
+import { untilAborted, type ToolCall } from '../llm'
 import type { BlockCounter, Emitter } from './emitter'
 import type { TurnState } from './state'
 import type { ToolContext, ToolOutput, TurnTool } from './tools/types'
@@ -40,7 +39,7 @@ async function runOne(call: ToolCall, block: number, env: ToolRunEnv): Promise<T
   const tool = env.tools.find((t) => t.spec.name === call.name)
   try {
     if (!tool) throw new ValidationError(`There is no tool named ${call.name}`)
-    const output = await abortable(tool.run(parseArguments(call), context), context.signal)
+    const output = await untilAborted(tool.run(parseArguments(call), context), context.signal)
     emitter.emit({
       turn_index: block,
       type: 'tool_result',
