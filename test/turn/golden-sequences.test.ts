@@ -1,44 +1,27 @@
 // The seed's three example sequences, as the exact LanguageModelInput the engine hands the model.
 import { describe, expect, it } from 'vitest'
 import {
-  buildSystemPrompt,
   CITATION_REMINDER,
   documentsJson,
-  documentsMessage,
   saveContextFile,
   TOOL_RESULT_DROPPED,
   updateTurnSettings,
-  type ContextDocument,
   type ContextFile,
 } from '../../workers/context'
 import type { Deps } from '../../workers/deps'
 import type { ModelMessage } from '../../workers/llm'
 import type { SessionStore } from '../../workers/session'
 import { runTurn } from '../../workers/turn'
-import { BUILTIN_TOOLS } from '../../workers/turn'
+import { A, DOCS, systemPrompt, TC, TR, U } from './golden-messages'
 import { aChunk, aRun, fakeRetriever, memoryStore, testDeps, withSql } from './helpers'
 import { scriptedModel, type ScriptedStep } from './scripted-model'
 
 const NOW = new Date('2025-03-04T05:06:07Z')
-const TOOLS = BUILTIN_TOOLS.map((t) => ({ name: t.spec.name, guidance: t.guidance }))
 
 const S = (citations: boolean): ModelMessage => ({
   role: 'system',
-  content: buildSystemPrompt({ base: null, now: NOW, tools: TOOLS, citations }),
+  content: systemPrompt(citations, NOW),
 })
-const U = (content: string): ModelMessage => ({ role: 'user', content })
-const A = (content: string): ModelMessage => ({ role: 'assistant', content })
-const TC = (id: string, query: string): ModelMessage => ({
-  role: 'assistant',
-  content: '',
-  toolCalls: [{ id, name: 'search_corpus', arguments: JSON.stringify({ query }) }],
-})
-const TR = (id: string, content: string): ModelMessage => ({
-  role: 'tool',
-  toolCallId: id,
-  content,
-})
-const DOCS = (docs: ContextDocument[]): ModelMessage => U(documentsMessage(docs))
 
 const chunk = aChunk()
 /** search_corpus's result for `chunk` when it is the turn's document `n`. */

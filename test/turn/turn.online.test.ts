@@ -1,44 +1,20 @@
 // The turn over HTTP against the scripted fake model: golden model inputs for the seed's three
 // examples, packet placement, stop (during tokens and during a tool), disconnect, 409, failure.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  buildSystemPrompt,
-  CITATION_REMINDER,
-  documentsJson,
-  documentsMessage,
-  TOOL_RESULT_DROPPED,
-  type ContextDocument,
-} from '../../workers/context'
+import { CITATION_REMINDER, documentsJson, TOOL_RESULT_DROPPED } from '../../workers/context'
 import type { ModelMessage } from '../../workers/llm'
-import { BUILTIN_TOOLS } from '../../workers/turn'
 import { searchCorpusTool } from '../../workers/turn/tools/search-corpus'
 import { scriptFake, type FakeStep } from '../fakes/fake-llm'
+import { A, DOCS, systemPrompt, TC, TR, U } from './golden-messages'
 import { call, newSession, readSse, waitForSession, type TestSession } from './http-helpers'
 
-const TOOLS = BUILTIN_TOOLS.map((t) => ({ name: t.spec.name, guidance: t.guidance }))
 const DATE_LINE = /Current date and time: [^\n]*\./
 
 /** The system prompt with its clock line normalised (the session object's clock is real). */
 const S = (citations: boolean): ModelMessage => ({
   role: 'system',
-  content: buildSystemPrompt({ base: null, now: new Date(0), tools: TOOLS, citations }).replace(
-    DATE_LINE,
-    '<now>',
-  ),
+  content: systemPrompt(citations, new Date(0)).replace(DATE_LINE, '<now>'),
 })
-const U = (content: string): ModelMessage => ({ role: 'user', content })
-const A = (content: string): ModelMessage => ({ role: 'assistant', content })
-const TC = (id: string, query: string): ModelMessage => ({
-  role: 'assistant',
-  content: '',
-  toolCalls: [{ id, name: 'search_corpus', arguments: JSON.stringify({ query }) }],
-})
-const TR = (id: string, content: string): ModelMessage => ({
-  role: 'tool',
-  toolCallId: id,
-  content,
-})
-const DOCS = (docs: ContextDocument[]): ModelMessage => U(documentsMessage(docs))
 /** The test's corpus is empty, so a search shows the model an empty document list. */
 const EMPTY = documentsJson([])
 
