@@ -1,11 +1,9 @@
 // The 10-minute answer cache, follow-ups in one session, and stopping an ask mid-run.
 import { env } from 'cloudflare:test'
-import { createParser } from 'eventsource-parser'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { app } from '../../workers/app'
-import type { Packet } from '../../workers/stream'
 import { aResult } from './builders'
-import { ask, bearer, scriptSearch, sessionDeps } from './route-helpers'
+import { ask, bearer, readSse, scriptSearch, sessionDeps } from './route-helpers'
 
 const results = [
   aResult(1, {
@@ -99,20 +97,16 @@ describe('stop', () => {
     )
     const sessionId = res.headers.get('x-quire-session-id') ?? ''
     const token = res.headers.get('x-quire-session-token') ?? ''
-    const packets: Packet[] = []
-    const parser = createParser({ onEvent: (e) => packets.push(JSON.parse(e.data) as Packet) })
-    const reader = (res.body as ReadableStream<Uint8Array>)
-      .pipeThrough(new TextDecoderStream())
-      .getReader()
-    while (!packets.some((p) => p.type === 'status')) parser.feed((await reader.read()).value ?? '')
-    const stop = await app.request(
-      `/api/sessions/${sessionId}/stop`,
-      { method: 'POST', headers: bearer(token) },
-      env,
-    )
-    expect(await stop.json()).toEqual({ stopped: true })
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
-      parser.feed(chunk.value)
+    let stop: Response | undefined
+    const packets = await readSse(res, async (packet) => {
+      if (packet.type !== 'status' || stop) return
+      stop = await app.request(
+        `/api/sessions/${sessionId}/stop`,
+        { method: 'POST', headers: bearer(token) },
+        env,
+      )
+    })
+    expect(await stop?.json()).toEqual({ stopped: true })
     expect(packets.at(-1)).toMatchObject({ type: 'done', stopped: true })
     search.mockResolvedValue(results)
     const next = await ask({ query: 'And memory?', session_id: sessionId }, bearer(token))

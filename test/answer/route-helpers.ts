@@ -1,13 +1,13 @@
 // Helpers for driving /api/ask through the app and SessionDO: the Deps the DO uses (so a test
 // can script its search), requests with a per-test client IP, and SSE reading.
 import { env, runInDurableObject } from 'cloudflare:test'
-import { createParser } from 'eventsource-parser'
 import { vi } from 'vitest'
 import { app } from '../../workers/app'
 import { makeDeps, type Deps } from '../../workers/deps'
 import { ProviderError } from '../../workers/errors'
 import type { WebSearchResult } from '../../workers/sources'
-import type { Packet } from '../../workers/stream'
+
+export { readSse } from '../stream/read-sse'
 
 /** The Deps SessionDO builds (every DO in the test isolate shares one env object). */
 export async function sessionDeps(): Promise<Deps> {
@@ -50,19 +50,4 @@ export function ask(body: Record<string, unknown>, headers: Record<string, strin
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` }
-}
-
-export async function readSse(res: Response): Promise<Packet[]> {
-  const packets: Packet[] = []
-  const parser = createParser({
-    onEvent: (event) => packets.push(JSON.parse(event.data) as Packet),
-  })
-  const reader = (res.body as ReadableStream<Uint8Array>)
-    .pipeThrough(new TextDecoderStream())
-    .getReader()
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) return packets
-    parser.feed(value)
-  }
 }

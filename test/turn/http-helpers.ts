@@ -1,27 +1,19 @@
 // Route-level helpers for turn tests: sessions created through the real route, JSON and
-// authorised requests, SSE parsing with eventsource-parser, and bounded polling.
+// authorised requests, and bounded polling. SSE reading is shared with the other route tests.
 import { env } from 'cloudflare:test'
-import { createParser } from 'eventsource-parser'
 import { app } from '../../workers/app'
-import type { Packet } from '../../workers/stream'
+import { createSession } from '../session/helpers'
+
+export { readSse } from '../stream/read-sse'
 
 export interface TestSession {
   id: string
   token: string
 }
 
-let clientIp = 0
-
 export async function newSession(): Promise<TestSession> {
-  clientIp += 1
-  const res = await app.request(
-    '/api/sessions',
-    { method: 'POST', headers: { 'CF-Connecting-IP': `203.0.113.${clientIp % 250}` } },
-    env,
-  )
-  if (res.status !== 201) throw new Error(`session create failed: ${res.status}`)
-  const body = await res.json<{ session_id: string; token: string }>()
-  return { id: body.session_id, token: body.token }
+  const { sessionId, token } = await createSession()
+  return { id: sessionId, token }
 }
 
 export function call(
@@ -49,32 +41,6 @@ export function call(
   return Promise.resolve(
     app.request(`/api/sessions/${session.id}${path}`, { method, headers, body }, env),
   )
-}
-
-/** Reads an SSE response into packets; `onPacket` may act mid-stream, returning true stops reading. */
-export async function readSse(
-  res: Response,
-  onPacket?: (packet: Packet) => boolean | void | Promise<boolean | void>,
-): Promise<Packet[]> {
-  const packets: Packet[] = []
-  const parser = createParser({
-    onEvent: (event) => void packets.push(JSON.parse(event.data) as Packet),
-  })
-  const reader = res.body?.getReader()
-  if (!reader) throw new Error('no body')
-  const text = new TextDecoder()
-  let seen = 0
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    parser.feed(text.decode(next.value, { stream: true }))
-    for (; seen < packets.length; seen += 1) {
-      const packet = packets[seen]
-      if (packet && (await onPacket?.(packet))) {
-        await reader.cancel()
-        return packets
-      }
-    }
-  }
-  return packets
 }
 
 interface Described {
