@@ -8,6 +8,7 @@ import type {
   WebSearchResult,
 } from '../../workers/sources'
 import type { PacketBody } from '../../workers/stream'
+import { htmlResponse } from '../fakes/safe-response'
 
 export function fixedSearch(
   results: WebSearchResult[],
@@ -47,15 +48,7 @@ export function pageFetch(pages: Record<string, string | 'hang' | 'fail'>): Safe
         options?.signal?.addEventListener('abort', () => reject(options.signal?.reason)),
       )
     }
-    const body = new TextEncoder().encode(page)
-    return {
-      url,
-      status: 200,
-      headers: new Headers(),
-      contentType: 'text/html',
-      body,
-      text: () => page,
-    }
+    return htmlResponse(url, page)
   }
 }
 

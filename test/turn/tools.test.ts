@@ -5,6 +5,7 @@ import type { SafeFetch, WebSearchProvider } from '../../workers/sources'
 import { openUrlTool } from '../../workers/turn/tools/open-url'
 import { webSearchTool } from '../../workers/turn/tools/web-search'
 import { createSearchCorpusTool, searchCorpusTool } from '../../workers/turn'
+import { htmlResponse } from '../fakes/safe-response'
 import { testDeps } from './helpers'
 
 function context(deps: Deps) {
@@ -19,15 +20,7 @@ function context(deps: Deps) {
 function pageFetch(html: string, seen: string[] = []): SafeFetch {
   return async (url) => {
     seen.push(url)
-    const body = new TextEncoder().encode(html)
-    return {
-      url,
-      status: 200,
-      headers: new Headers(),
-      contentType: 'text/html',
-      body,
-      text: () => html,
-    }
+    return htmlResponse(url, html)
   }
 }
 
