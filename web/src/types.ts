@@ -1,27 +1,13 @@
-// What the UI reads from the API: the packet type is shared with the Worker; the answer
-// payload is restated here because the UI depends on its JSON shape, not the Worker's code.
+// What the UI reads from the API. Packet and payload shapes are the Worker's own, imported
+// as types from its dependency-free files (Vite erases them); only a listed source is looser.
+import type { AnswerSource as PayloadSource } from '../../workers/answer/payload'
+
 export type { Packet, SourceRef } from '../../workers/stream/packets'
+export type { AnswerPayload } from '../../workers/answer/payload'
 
-export interface AnswerSource {
-  number: number
-  title: string
-  url: string
-  domain: string
-  snippet?: string
-  image: string | null
-  cited?: boolean
-}
-
-export interface AnswerPayload {
-  session_id: string
-  question: string
-  answer: string
-  sources: AnswerSource[]
-  related_questions: string[]
-  mode: 'offline' | 'online'
-  cached: boolean
-  latency_ms: number
-}
+/** A source the page lists: live ones come from `sources` packets, without snippet or flags. */
+export type AnswerSource = Pick<PayloadSource, 'number' | 'title' | 'url' | 'domain' | 'image'> &
+  Partial<Pick<PayloadSource, 'snippet' | 'cited'>>
 
 export interface SessionCredentials {
   id: string

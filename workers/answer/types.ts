@@ -1,49 +1,17 @@
-// The answer pipeline's state, the narrow dependencies its stages take, and the payload
-// it returns (seed 001 §2.2 and §5.5, plus Sonar-style extras).
+// The answer pipeline's state and the narrow dependencies its stages take (seed 001 §2.2);
+// the payload it returns lives in payload.ts, re-exported here.
 import type { ChatModels } from '../llm'
 import type { SafeFetch, WebSearchProvider, WebSearchResult } from '../sources'
 import type { PacketBody } from '../stream'
+import type { AnswerPayload, StepName } from './payload'
 import type { AskOptions, HistoryTurn } from './schemas'
 
-export type StepName =
-  'search' | 'prioritize_sources' | 'synthesize' | 'enrich_images' | 'format_output'
+export type { AnswerPayload, AnswerSource, StepName } from './payload'
 
 /** A search result chosen for synthesis; `rank` is its 1-based number in the prompt. */
 export interface RankedSource extends WebSearchResult {
   rank: number
   reason: string
-}
-
-/** A source as the payload lists it; sources[n - 1] is what the answer cites as [n]. */
-export interface AnswerSource {
-  number: number
-  title: string
-  url: string
-  domain: string
-  snippet: string
-  image: string | null
-  date?: string
-  cited: boolean
-  /** Why prioritize_sources kept it (the model's words, or the credibility heuristic's). */
-  reason: string
-}
-
-export interface AnswerPayload {
-  session_id: string
-  question: string
-  answer: string
-  sources: AnswerSource[]
-  related_questions: string[]
-  timestamp: string
-  latency_ms: number
-  mode: 'offline' | 'online'
-  cached: boolean
-  /** Steps that took their deterministic fallback (model unavailable or failed). */
-  fallbacks: StepName[]
-  /** Set when search failed: the answer then says so instead of guessing. */
-  search_error?: string
-  /** Only when this ask created the session. */
-  token?: string
 }
 
 export interface AskState {
