@@ -10,7 +10,7 @@ import {
 import { Webhook } from 'standardwebhooks'
 import { vi } from 'vitest'
 import { app } from '../../workers/app'
-import { handleIngestBatch, type IngestMessage } from '../../workers/ingest'
+import { handleIngestBatch, type IngestJobStatus, type IngestMessage } from '../../workers/ingest'
 
 export const API_KEY = 'test-api-key'
 export const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
@@ -105,23 +105,10 @@ export async function runBatch(
   return { ...(await getQueueResult(batch, ctx)), retries }
 }
 
-export interface JobStatusBody {
-  job_id: string
-  type: string
-  namespace: string | null
-  status: 'queued' | 'running' | 'done' | 'failed'
-  counts: { sources: number; documents: number; chunks: number; skipped: number }
-  progress?: { parts: number; parts_done: number }
-  errors: string[]
-  attempts: number
-  created_at: string
-  updated_at: string
-}
-
-export async function jobStatus(jobId: string): Promise<JobStatusBody> {
+export async function jobStatus(jobId: string): Promise<IngestJobStatus> {
   const res = await getJson(`/api/ingest/${jobId}`)
   if (res.status !== 200) throw new Error(`status ${res.status}`)
-  return (await res.json()) as JobStatusBody
+  return (await res.json()) as IngestJobStatus
 }
 
 /** Headers of a delivery signed with the package's own `sign` (timestamp defaults to now). */
