@@ -2,9 +2,8 @@
 // eval), and PDF download through the guarded fetch. Page numbers are 1-based and kept even
 // when empty pages are dropped, so citations can say [Title, Page X].
 import { extractText, getDocumentProxy } from 'unpdf'
-import { ProviderError } from '../errors'
 import type { SafeFetch } from './safe-fetch-types'
-import { PdfParseError } from './source-errors'
+import { assertFetchOk, PdfParseError } from './source-errors'
 
 export interface PdfPage {
   page: number
@@ -64,15 +63,7 @@ export async function fetchPdf(
     timeoutMs: PDF_TIMEOUT_MS,
     headers: { accept: 'application/pdf' },
   })
-  if (response.status < 200 || response.status > 299) {
-    throw new ProviderError(
-      'fetch',
-      `${new URL(response.url).host} answered HTTP ${response.status}`,
-      {
-        details: { status: response.status },
-      },
-    )
-  }
+  assertFetchOk(response)
   // The magic number decides, not the label: servers send PDFs as octet-stream and HTML
   // error pages as application/pdf.
   if (!hasPdfMagic(response.body)) {

@@ -1,6 +1,8 @@
 // Typed failures of the sources layer: an upstream answered with something we cannot read
-// (malformed Atom, a JSON shape we do not know), or a file is not a readable PDF.
+// (malformed Atom, a JSON shape we do not know), a file is not a readable PDF, or a page or
+// PDF fetch answered non-2xx.
 import { ProviderError, ValidationError, type AppErrorOptions } from '../errors'
+import type { SafeResponse } from './safe-fetch-types'
 
 /** An upstream reply that is malformed or truncated; nothing from it is returned. */
 export class SourceParseError extends ProviderError {
@@ -16,4 +18,11 @@ export class PdfParseError extends ValidationError {
     super(message, options)
     Object.defineProperty(this, 'code', { value: 'pdf_unreadable' })
   }
+}
+
+/** A guarded fetch's non-2xx answer as a ProviderError naming the host (pages and PDFs). */
+export function assertFetchOk(response: Pick<SafeResponse, 'url' | 'status'>): void {
+  if (response.status >= 200 && response.status <= 299) return
+  const message = `${new URL(response.url).host} answered HTTP ${response.status}`
+  throw new ProviderError('fetch', message, { details: { status: response.status } })
 }

@@ -1,9 +1,10 @@
 // Fetches web pages through the guarded fetch: readable text + card metadata for ingestion
 // and answers, and the og:image lookup used to illustrate sources (never throws).
-import { ProviderError, ValidationError } from '../errors'
+import { ValidationError } from '../errors'
 import { toIsoDate } from './domain-filter'
 import { parseHtmlDocument } from './html-document'
 import type { SafeFetch } from './safe-fetch-types'
+import { assertFetchOk } from './source-errors'
 
 export interface ReadablePage {
   /** Final URL after redirects. */
@@ -28,15 +29,7 @@ export async function fetchReadablePage(
     signal,
     headers: { accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8' },
   })
-  if (response.status < 200 || response.status > 299) {
-    throw new ProviderError(
-      'fetch',
-      `${new URL(response.url).host} answered HTTP ${response.status}`,
-      {
-        details: { status: response.status },
-      },
-    )
-  }
+  assertFetchOk(response)
   const fallbackTitle = new URL(response.url).hostname
   if (response.contentType === 'text/plain') {
     const text = response.text().replace(/\r\n?/g, '\n').trim()
