@@ -109,6 +109,35 @@ describe('hybrid retriever (offline)', () => {
     expect(vector.chunks[0]?.title).toBe('Memory safety in systems languages')
   })
 
+  it('runs only the original query when variations and feedback are switched off', async () => {
+    const result = await retriever().retrieve('aspirin and MI risk', {
+      namespace: NS,
+      stages: { queryVariations: false, feedback: false, rerank: false },
+    })
+    expect(result.queries).toEqual(['aspirin and MI risk'])
+    expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
+  })
+
+  it('keeps answering from BM25 when the vector store fails', async () => {
+    const deps = indexDeps({
+      upsert: async () => {},
+      query: async () => {
+        throw new Error('vector backend down')
+      },
+      deleteByIds: async () => {},
+    })
+    const semantic = { ...deps.embedder, lexical: false }
+    const broken = createRetriever({
+      config: parseConfig({}),
+      ...deps,
+      embedder: semantic,
+      models: null,
+    })
+    const result = await broken.retrieve('sleep deprivation memory', { namespace: NS })
+    expect(result.fallbacks).toEqual(['vector:failed'])
+    expect(result.chunks[0]?.title).toBe('Sleep deprivation and memory')
+  })
+
   it('keeps the token budget by trimming chunks proportionally', async () => {
     const result = await retriever().retrieve('statin trial cholesterol', {
       namespace: NS,

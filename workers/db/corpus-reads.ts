@@ -17,24 +17,48 @@ export interface Bm25Search {
   sourceIds?: string[]
 }
 
-/** Highest first; bm25() is lower-is-better, so scores are negated. */
-export async function searchChunksBm25(db: D1Database, q: Bm25Search): Promise<Bm25Hit[]> {
-  const title = Number(q.weights.title).toFixed(3)
-  const content = Number(q.weights.content).toFixed(3)
+/** Ranked FTS5 candidates fetched before the namespace filter, as a multiple of the limit. */
+const PREFETCH_FACTOR = 4
+const MIN_PREFETCH = 200
+
+function rankSql(q: Bm25Search, prefetch: number | null): { sql: string; binds: unknown[] } {
+  const rank = `bm25(chunks_fts, ${Number(q.weights.title).toFixed(3)}, ${Number(q.weights.content).toFixed(3)})`
   const sources = (q.sourceIds ?? []).slice(0, 90)
   const sourceFilter = sources.length
     ? `AND c.source_id IN (${sources.map(() => '?').join(', ')})`
     : ''
+  // (`rank` is a hidden FTS5 column, hence score_raw.) Ranking inside FTS5 first and joining only the best rows halves the time on a large
+  // index; `prefetch` null ranks after the join (exact for any namespace size).
+  const limit = prefetch === null ? '' : `ORDER BY score_raw LIMIT ${prefetch}`
+  const sql = `WITH f AS MATERIALIZED (
+      SELECT rowid AS id, ${rank} AS score_raw FROM chunks_fts WHERE chunks_fts MATCH ? ${limit})
+    SELECT f.id AS id, -f.score_raw AS score, (SELECT count(*) FROM f) AS pool
+    FROM f JOIN chunks c ON c.id = f.id
+    WHERE c.namespace = ? ${sourceFilter} ORDER BY f.score_raw LIMIT ?`
+  return { sql, binds: [q.match, q.namespace, ...sources, q.limit] }
+}
+
+/**
+ * Highest first (bm25() is lower-is-better, so scores are negated). Ranks the best few
+ * hundred matches of the whole index first; only when the namespace or source filter leaves
+ * too few of them, and there were more matches, ranks again over every match.
+ */
+export async function searchChunksBm25(db: D1Database, q: Bm25Search): Promise<Bm25Hit[]> {
+  const prefetch = Math.max(MIN_PREFETCH, q.limit * PREFETCH_FACTOR)
+  const fast = rankSql(q, prefetch)
   const { results } = await db
-    .prepare(
-      `SELECT c.id AS id, -bm25(chunks_fts, ${title}, ${content}) AS score
-       FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-       WHERE chunks_fts MATCH ? AND c.namespace = ? ${sourceFilter}
-       ORDER BY bm25(chunks_fts, ${title}, ${content}) LIMIT ?`,
-    )
-    .bind(q.match, q.namespace, ...sources, q.limit)
+    .prepare(fast.sql)
+    .bind(...fast.binds)
+    .all<Bm25Hit & { pool: number }>()
+  const exhaustive = results.length > 0 && (results[0]?.pool ?? 0) < prefetch
+  if (results.length >= q.limit || exhaustive)
+    return results.map(({ id, score }) => ({ id, score }))
+  const full = rankSql(q, null)
+  const { results: all } = await db
+    .prepare(full.sql)
+    .bind(...full.binds)
     .all<Bm25Hit>()
-  return results
+  return all.map(({ id, score }) => ({ id, score }))
 }
 
 export interface ChunkWithSource {

@@ -7,7 +7,8 @@ export const MAX_BOUND_PARAMS = 99
 export interface StoredVectorRow {
   rowid: number
   chunk_id: string
-  vector: ArrayBuffer | number[]
+  /** The BLOB as hex: D1 returns BLOBs as JSON arrays of byte values, ~4x slower to decode. */
+  vector_hex: string
   source_id: string
   document_id: string
   paper_key: string
@@ -93,7 +94,7 @@ export async function readVectorPage(
 ): Promise<StoredVectorRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT rowid, chunk_id, vector, source_id, document_id, paper_key, kind
+      `SELECT rowid, chunk_id, hex(vector) AS vector_hex, source_id, document_id, paper_key, kind
        FROM chunk_vectors WHERE namespace = ? AND space = ? AND rowid > ?
        ORDER BY rowid LIMIT ?`,
     )

@@ -7,7 +7,7 @@ import {
   insertChunkStatements,
   insertSectionStatements,
   type ChunkRowInput,
-} from '../../db/corpus-writes'
+} from '../../db/chunk-writes'
 import { ProviderError, isAppError } from '../../errors'
 import type { Embedder } from '../embedder'
 import type { VectorRecord, VectorStore } from '../vector-store'

@@ -5,8 +5,6 @@ import { porterStem } from '../text/porter'
 import { contentStems, contentTokens } from '../text/tokens'
 import type { TermStats } from './term-stats'
 
-export const FEEDBACK_DOCS = 5
-export const FEEDBACK_TERMS = 10
 /** Candidates (by in-feedback weight alone) whose document frequency gets looked up. */
 export const FEEDBACK_CANDIDATES = 40
 
@@ -27,6 +25,7 @@ export interface FeedbackCandidate {
 export function feedbackCandidates(
   query: string,
   docs: readonly FeedbackDoc[],
+  max = FEEDBACK_CANDIDATES,
 ): FeedbackCandidate[] {
   const inQuery = new Set(contentStems(query))
   const total = docs.reduce((sum, d) => sum + Math.max(0, d.score), 0)
@@ -51,7 +50,7 @@ export function feedbackCandidates(
       return { stem, token, weight: e.weight }
     })
     .sort((a, b) => b.weight - a.weight)
-    .slice(0, FEEDBACK_CANDIDATES)
+    .slice(0, max)
 }
 
 /** The query followed by the best expansion terms (weight times IDF). */
@@ -59,7 +58,7 @@ export function expandQuery(
   query: string,
   candidates: readonly FeedbackCandidate[],
   stats: TermStats,
-  terms = FEEDBACK_TERMS,
+  terms: number,
 ): string {
   const chosen = candidates
     .map((c) => ({ token: c.token, value: c.weight * stats.idf(c.stem) }))

@@ -85,14 +85,14 @@ async function feedbackList(
   state: RetrievalState,
   first: RankedList,
 ): Promise<RankedList> {
-  const { docs, terms } = ctx.tuning.feedback
+  const { docs, terms, candidates: max } = ctx.tuning.feedback
   const top = await hydrate(ctx.db, state, first.ids.slice(0, docs))
   const scored = top.map((c, rank) => ({
     title: c.title,
     content: c.content,
     score: 1 / (rank + 1),
   }))
-  const candidates = feedbackCandidates(state.query, scored)
+  const candidates = feedbackCandidates(state.query, scored, max)
   const stats = await loadTermStats(
     ctx.db,
     candidates.map((c) => c.token),

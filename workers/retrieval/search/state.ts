@@ -27,7 +27,8 @@ export interface RetrievalTuning {
   rerankDepth: number
   /** Each list retrieves at least this many, so fusion sees beyond top_k. */
   minListDepth: number
-  feedback: { docs: number; terms: number }
+  /** Feedback chunks, terms added, and candidate terms whose IDF is looked up. */
+  feedback: { docs: number; terms: number; candidates: number }
 }
 
 export interface RetrievalContext {

@@ -1,5 +1,6 @@
 // Float32 vectors <-> little-endian BLOBs, the chunk_vectors storage format. D1 may hand a
-// BLOB back as an ArrayBuffer, a typed array or an array of byte values; all decode the same.
+// BLOB back as an ArrayBuffer, a typed array, an array of byte values or (selected through
+// hex()) a hex string; all decode the same.
 
 const IS_LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
 
@@ -10,15 +11,33 @@ export function vectorToBlob(vector: Float32Array): ArrayBuffer {
   return view.buffer
 }
 
-function toBytes(blob: ArrayBuffer | ArrayBufferView | number[]): Uint8Array {
+/** Nibble value per character code ('0'-'9', 'A'-'F', 'a'-'f'); hot in cache reloads. */
+const NIBBLE = new Uint8Array(128)
+for (let i = 0; i < 16; i++) {
+  NIBBLE['0123456789abcdef'.charCodeAt(i)] = i
+  NIBBLE['0123456789ABCDEF'.charCodeAt(i)] = i
+}
+
+function hexToBytes(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length >> 1)
+  for (let i = 0; i < bytes.length; i++) {
+    const high = NIBBLE[hex.charCodeAt(2 * i) & 0x7f] ?? 0
+    const low = NIBBLE[hex.charCodeAt(2 * i + 1) & 0x7f] ?? 0
+    bytes[i] = (high << 4) | low
+  }
+  return bytes
+}
+
+function toBytes(blob: ArrayBuffer | ArrayBufferView | number[] | string): Uint8Array {
+  if (typeof blob === 'string') return hexToBytes(blob)
   if (blob instanceof ArrayBuffer) return new Uint8Array(blob)
   if (ArrayBuffer.isView(blob)) return new Uint8Array(blob.buffer, blob.byteOffset, blob.byteLength)
   return Uint8Array.from(blob)
 }
 
-/** Decodes into `target` at `offset` (the cache's matrix) or into a new array. */
+/** Decodes (a BLOB, or its hex() text) into `target` at `offset` or into a new array. */
 export function blobToVector(
-  blob: ArrayBuffer | ArrayBufferView | number[],
+  blob: ArrayBuffer | ArrayBufferView | number[] | string,
   target?: { values: Float32Array; offset: number },
 ): Float32Array {
   const bytes = toBytes(blob)

@@ -43,7 +43,7 @@ async function loadMatrix(db: D1Database, namespace: string, o: D1VectorStoreOpt
     })
     const values = new Float32Array(page.length * o.dimensions)
     page.forEach((row, i) => {
-      blobToVector(row.vector, { values, offset: i * o.dimensions })
+      blobToVector(row.vector_hex, { values, offset: i * o.dimensions })
       ids.push(row.chunk_id)
       metadata.push({
         sourceId: row.source_id,

@@ -1,0 +1,88 @@
+// npm run bench [-- --sizes 10000,50000 --queries 100]
+// Ingest throughput and query latency of Quire's index on a real local D1 (D1 vector adapter,
+// offline embedder). Documents are synthetic: sentences of the shipped SciFact demo corpus
+// recombined by a seeded generator, ~one 'papers' chunk each. Prints one table per measure.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { parseConfig } from '../workers/config'
+import {
+  createOfflineEmbedder,
+  createRetriever,
+  indexMany,
+  parseCorpusJsonl,
+} from '../workers/retrieval'
+import { createD1VectorStore } from '../workers/retrieval/vectors/d1-vectors'
+import { openLocalD1 } from '../eval/local-d1'
+import { table } from '../eval/report'
+import { latencyRows, type LatencyRow } from './latency'
+import { SyntheticCorpus } from './synthetic'
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,50000' },
+    queries: { type: 'string', default: '100' },
+  },
+})
+
+const BATCH = 250
+const log = (m: string) => process.stderr.write(`${m}\n`)
+
+async function main(): Promise<void> {
+  const sizes = values.sizes
+    .split(',')
+    .map(Number)
+    .sort((a, b) => a - b)
+  const file = path.resolve(import.meta.dirname, '../web/public/corpus/scifact.jsonl.gz')
+  const corpus = new SyntheticCorpus(parseCorpusJsonl(readFileSync(file)), 2026)
+  const local = await openLocalD1(`bench-${process.pid}`, { fresh: true })
+  const embedder = createOfflineEmbedder({ dimensions: 384 })
+  const vectors = createD1VectorStore({ db: local.db, space: embedder.id, dimensions: 384 })
+  const deps = { db: local.db, embedder, vectors }
+  const retriever = createRetriever({ config: parseConfig({}), ...deps, models: null })
+  const ingest: (string | number)[][] = []
+  const latency: LatencyRow[] = []
+  let chunks = 0
+  try {
+    for (const target of sizes) {
+      const started = performance.now()
+      let docs = 0
+      const before = chunks
+      while (chunks < target) {
+        const counts = await indexMany(deps, corpus.next(BATCH))
+        docs += BATCH
+        chunks += counts.chunks
+      }
+      const seconds = (performance.now() - started) / 1000
+      ingest.push([
+        `${before} -> ${chunks}`,
+        docs,
+        chunks - before,
+        (docs / seconds).toFixed(1),
+        ((chunks - before) / seconds).toFixed(1),
+      ])
+      log(`indexed ${chunks} chunks`)
+      latency.push(
+        ...(await latencyRows(retriever, corpus.queries(Number(values.queries)), chunks)),
+      )
+    }
+  } finally {
+    await local.dispose()
+  }
+  process.stdout.write('Ingest (offline embedder, D1 + FTS5 + D1 vectors)\n')
+  process.stdout.write(
+    `${table(['chunks', 'documents', 'new chunks', 'docs/s', 'chunks/s'], ingest)}\n\n`,
+  )
+  process.stdout.write('Query latency (ms; first query after ingest reported as cold)\n')
+  process.stdout.write(
+    `${table(
+      ['chunks', 'system', 'cold', 'p50', 'p95', 'max'],
+      latency.map((r) => [r.chunks, r.system, r.cold, r.p50, r.p95, r.max]),
+    )}\n`,
+  )
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error))
+  process.exit(1)
+})
