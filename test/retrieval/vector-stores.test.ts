@@ -60,6 +60,30 @@ describe('D1 vector store', () => {
     ).toEqual(['902'])
   })
 
+  it('keeps a warm cache right through appends, replacements and deletes', async () => {
+    const store = createD1VectorStore({ db: env.DB, space: 'warm', dimensions: 2 })
+    const ns = 'warm-cache'
+    const ask = async () =>
+      (await store.query({ namespace: ns, vector: vector(1, 0), topK: 10 })).map((m) => [
+        m.id,
+        Number(m.score.toFixed(3)),
+      ])
+    await store.upsert([{ id: '910', namespace: ns, values: vector(1, 0), metadata }])
+    expect(await ask()).toEqual([['910', 1]])
+    await store.upsert([{ id: '911', namespace: ns, values: vector(0.6, 0.8), metadata }])
+    expect(await ask()).toEqual([
+      ['910', 1],
+      ['911', 0.6],
+    ])
+    await store.upsert([{ id: '910', namespace: ns, values: vector(0, 1), metadata }])
+    expect(await ask()).toEqual([
+      ['911', 0.6],
+      ['910', 0],
+    ])
+    await store.deleteByIds(['911'])
+    expect(await ask()).toEqual([['910', 0]])
+  })
+
   it('stores vectors as little-endian Float32 blobs', async () => {
     const store = createD1VectorStore({ db: env.DB, space: 'blob', dimensions: 2 })
     await store.upsert([{ id: '903', namespace: 'blob', values: vector(1.5, -2), metadata }])

@@ -27,8 +27,14 @@ export interface VectorRowInput {
   kind: string
 }
 
+/** Bumped on every write to a namespace's vectors in one space. */
 export function vectorScope(namespace: string, space: string): string {
   return `vectors:${namespace}:${space}`
+}
+
+/** Bumped only when stored rows change or go (not on appends): caches must then reload all. */
+export function rewriteScope(namespace: string, space: string): string {
+  return `vectors-rewrite:${namespace}:${space}`
 }
 
 /** Splits rows so each statement binds at most MAX_BOUND_PARAMS values. */
@@ -79,12 +85,37 @@ export function bumpVersionStatement(db: D1Database, scope: string): D1PreparedS
     .bind(scope)
 }
 
-export async function readVersion(db: D1Database, scope: string): Promise<number> {
-  const row = await db
-    .prepare('SELECT version FROM index_versions WHERE scope = ?')
-    .bind(scope)
-    .first<{ version: number }>()
-  return row?.version ?? 0
+/** Versions of the given scopes (0 for a scope never written). */
+export async function readVersions(db: D1Database, scopes: string[]): Promise<Map<string, number>> {
+  const { results } = await db
+    .prepare(
+      `SELECT scope, version FROM index_versions WHERE scope IN (${scopes.map(() => '?').join(', ')})`,
+    )
+    .bind(...scopes)
+    .all<{ scope: string; version: number }>()
+  return new Map(scopes.map((s) => [s, results.find((r) => r.scope === s)?.version ?? 0]))
+}
+
+/** Which of these chunk ids already have a vector in the namespace. */
+export async function existingVectorIds(
+  db: D1Database,
+  namespace: string,
+  ids: string[],
+): Promise<Set<string>> {
+  const found = new Set<string>()
+  // One parameter is the namespace, so 98 ids per statement.
+  for (let i = 0; i < ids.length; i += MAX_BOUND_PARAMS - 1) {
+    const pack = ids.slice(i, i + MAX_BOUND_PARAMS - 1)
+    const { results } = await db
+      .prepare(
+        `SELECT chunk_id FROM chunk_vectors WHERE namespace = ?
+         AND chunk_id IN (${pack.map(() => '?').join(', ')})`,
+      )
+      .bind(namespace, ...pack)
+      .all<{ chunk_id: string }>()
+    for (const r of results) found.add(r.chunk_id)
+  }
+  return found
 }
 
 /** One page of a namespace's vectors in one space, in rowid order. */
@@ -103,7 +134,7 @@ export async function readVectorPage(
   return results
 }
 
-/** The (namespace, space) pairs holding any of these chunk ids. */
+/** Version scopes (change and rewrite) of every (namespace, space) holding these chunk ids. */
 export async function scopesOfChunks(db: D1Database, ids: string[]): Promise<string[]> {
   const scopes = new Set<string>()
   for (const pack of packRows(ids, 1)) {
@@ -114,7 +145,10 @@ export async function scopesOfChunks(db: D1Database, ids: string[]): Promise<str
       )
       .bind(...pack)
       .all<{ namespace: string; space: string }>()
-    for (const r of results) scopes.add(vectorScope(r.namespace, r.space))
+    for (const r of results) {
+      scopes.add(vectorScope(r.namespace, r.space))
+      scopes.add(rewriteScope(r.namespace, r.space))
+    }
   }
   return [...scopes]
 }

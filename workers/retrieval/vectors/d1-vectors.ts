@@ -1,24 +1,27 @@
 // The D1 VectorStore adapter (local runs and tests; Vectorize has no local emulator): vectors
 // as Float32 BLOBs in chunk_vectors, exact cosine over an in-isolate matrix per namespace and
-// space. Every write bumps index_versions in the same batch; a query reloads on a new version.
+// space. Writes bump index_versions in the same batch; a query then reads only the appended
+// rows, or everything again when stored rows were replaced or deleted.
 import {
   bumpVersionStatement,
   deleteVectorStatements,
-  readVectorPage,
-  readVersion,
+  existingVectorIds,
+  readVersions,
+  rewriteScope,
   scopesOfChunks,
   upsertVectorStatements,
   vectorScope,
 } from '../../db/vector-queries'
 import { ValidationError } from '../../errors'
-import type { VectorMetadata, VectorQuery, VectorRecord, VectorStore } from '../vector-store'
-import { blobToVector, vectorToBlob } from './blob'
-import { computeNorms, topMatches, type VectorMatrix } from './vector-matrix'
-
-const PAGE_ROWS = 1000
+import type { VectorQuery, VectorRecord, VectorStore } from '../vector-store'
+import { vectorToBlob } from './blob'
+import { appendRows, loadRows } from './matrix-loader'
+import { topMatches, type VectorMatrix } from './vector-matrix'
 
 interface CachedMatrix {
   version: number
+  rewrite: number
+  lastRowid: number
   matrix: VectorMatrix
 }
 
@@ -27,43 +30,6 @@ export interface D1VectorStoreOptions {
   /** Embedder id: this store reads and writes only vectors of this space. */
   space: string
   dimensions: number
-}
-
-async function loadMatrix(db: D1Database, namespace: string, o: D1VectorStoreOptions) {
-  const ids: string[] = []
-  const metadata: VectorMetadata[] = []
-  const chunks: Float32Array[] = []
-  let afterRowid = 0
-  for (;;) {
-    const page = await readVectorPage(db, {
-      namespace,
-      space: o.space,
-      afterRowid,
-      limit: PAGE_ROWS,
-    })
-    const values = new Float32Array(page.length * o.dimensions)
-    page.forEach((row, i) => {
-      blobToVector(row.vector_hex, { values, offset: i * o.dimensions })
-      ids.push(row.chunk_id)
-      metadata.push({
-        sourceId: row.source_id,
-        documentId: row.document_id,
-        paperKey: row.paper_key,
-        kind: row.kind,
-      })
-    })
-    chunks.push(values)
-    if (page.length < PAGE_ROWS) break
-    afterRowid = page[page.length - 1]?.rowid ?? afterRowid
-  }
-  const values = new Float32Array(ids.length * o.dimensions)
-  let offset = 0
-  for (const c of chunks) {
-    values.set(c, offset)
-    offset += c.length
-  }
-  const base = { dimensions: o.dimensions, ids, metadata, values }
-  return { ...base, norms: computeNorms(base) }
 }
 
 /** Shared by every store over the same database binding in this isolate. */
@@ -89,12 +55,33 @@ export function createD1VectorStore(options: D1VectorStoreOptions): VectorStore 
 
   async function matrixFor(namespace: string): Promise<VectorMatrix> {
     const scope = vectorScope(namespace, space)
-    const version = await readVersion(db, scope)
+    const versions = await readVersions(db, [scope, rewriteScope(namespace, space)])
+    const version = versions.get(scope) ?? 0
+    const rewrite = versions.get(rewriteScope(namespace, space)) ?? 0
     const cached = cache.get(scope)
     if (cached && cached.version === version) return cached.matrix
-    const matrix = await loadMatrix(db, namespace, options)
-    cache.set(scope, { version, matrix })
+    const grow = cached && cached.rewrite === rewrite ? cached : null
+    const rows = await loadRows(db, {
+      namespace,
+      space,
+      dimensions,
+      afterRowid: grow?.lastRowid ?? 0,
+    })
+    const matrix = appendRows(grow?.matrix ?? null, rows, dimensions)
+    cache.set(scope, { version, rewrite, lastRowid: rows.lastRowid, matrix })
     return matrix
+  }
+
+  /** Version bumps for an upsert: replacing an existing vector is a rewrite, not an append. */
+  async function upsertBumps(records: VectorRecord[]): Promise<D1PreparedStatement[]> {
+    const bumps: D1PreparedStatement[] = []
+    for (const namespace of new Set(records.map((r) => r.namespace))) {
+      const ids = records.filter((r) => r.namespace === namespace).map((r) => r.id)
+      bumps.push(bumpVersionStatement(db, vectorScope(namespace, space)))
+      const existing = await existingVectorIds(db, namespace, ids)
+      if (existing.size > 0) bumps.push(bumpVersionStatement(db, rewriteScope(namespace, space)))
+    }
+    return bumps
   }
 
   return {
@@ -110,11 +97,7 @@ export function createD1VectorStore(options: D1VectorStoreOptions): VectorStore 
         vector: vectorToBlob(r.values),
         ...r.metadata,
       }))
-      const scopes = new Set(records.map((r) => vectorScope(r.namespace, space)))
-      await db.batch([
-        ...upsertVectorStatements(db, rows),
-        ...[...scopes].map((scope) => bumpVersionStatement(db, scope)),
-      ])
+      await db.batch([...upsertVectorStatements(db, rows), ...(await upsertBumps(records))])
     },
 
     async query(query: VectorQuery, signal?: AbortSignal) {
