@@ -60,7 +60,16 @@ export const rerankStage: Stage = async (state, ctx, signal) => {
       fallbacks.push('rerank:lexical')
     }
   }
-  reranked ??= await lexicalOrder(ctx, state.query, head)
+  if (!reranked) {
+    try {
+      reranked = await lexicalOrder(ctx, state.query, head)
+    } catch (error) {
+      if (signal?.aborted) throw error
+      // Without term statistics the fused order stands.
+      fallbacks.push('rerank:failed')
+      return { ...state, fallbacks }
+    }
+  }
   // Stable: equal scores keep the fused order.
   const ordered = reranked
     .map((chunk, i) => ({ chunk, i }))
