@@ -7,6 +7,15 @@ export interface EvidencePassage {
   text: string
 }
 
+/** Corpus statistics that weigh rare query terms above common ones (IDF). */
+export interface TermStatistics {
+  documents: number
+  documentFrequency(term: string): number
+}
+
+/** Loads statistics for the given terms (e.g. from the knowledge base's FTS index). */
+export type TermStatisticsSource = (terms: string[], signal?: AbortSignal) => Promise<TermStatistics>
+
 export interface RelevanceJudgement {
   /** Indexes (into the passages given) of those that address the query, best first. */
   relevant: number[]
@@ -29,7 +38,11 @@ function coverage(queryTerms: Set<string>, passage: EvidencePassage): number {
   return hit / queryTerms.size
 }
 
-export function judgeRelevance(query: string, passages: EvidencePassage[]): RelevanceJudgement {
+export function judgeRelevance(
+  query: string,
+  passages: EvidencePassage[],
+  _stats?: TermStatistics,
+): RelevanceJudgement {
   const queryTerms = new Set(contentTerms(query))
   const scores = passages.map((p) => coverage(queryTerms, p))
   const relevant = scores
