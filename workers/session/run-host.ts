@@ -18,6 +18,8 @@ export interface HostRunOptions {
   deps: Deps
   store: SessionStore
   onStatus: (packet: StatusPacket) => void
+  /** Answer text as it streams (written for crash recovery). */
+  onText?: (text: string) => void
   onFinished: (status: RunStatus) => void
 }
 
@@ -56,7 +58,10 @@ export function hostRun(options: HostRunOptions): HostedRun {
   const emit = (packet: Packet) => {
     if (!isOpen) return // a runner still unwinding after the stop: its stream is over
     soFar.turnIndex = packet.turn_index
-    if (packet.type === 'token') soFar.text += packet.text
+    if (packet.type === 'token') {
+      soFar.text += packet.text
+      options.onText?.(packet.text)
+    }
     if (packet.type === 'status') options.onStatus(packet)
     sink.write(packet)
   }

@@ -1,5 +1,5 @@
 // Run records: one row per run with its kind and final status. Rows still 'running' when the
-// object starts belong to a run that died with the previous instance.
+// object starts belong to a run that died with the previous instance (partial-answers.ts).
 import type { RunStatus } from './session-tables'
 
 export function insertRun(sql: SqlStorage, run: { id: string; kind: string; now: number }): void {
@@ -13,8 +13,4 @@ export function insertRun(sql: SqlStorage, run: { id: string; kind: string; now:
 
 export function finishRun(sql: SqlStorage, id: string, status: RunStatus, now: number): void {
   sql.exec('UPDATE runs SET status = ?, ended_at = ? WHERE id = ?', status, now, id)
-}
-
-export function markOrphanedRuns(sql: SqlStorage, now: number): void {
-  sql.exec("UPDATE runs SET status = 'interrupted', ended_at = ? WHERE status = 'running'", now)
 }

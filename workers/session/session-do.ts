@@ -7,7 +7,8 @@ import { constantTimeEqual } from '../http'
 import { listProgress, recordProgress } from './progress-log'
 import { hostRun } from './run-host'
 import { findRunner } from './runners'
-import { finishRun, insertRun, markOrphanedRuns } from './runs-table'
+import { createPartialsTable, PartialWriter, recoverOrphanedRuns } from './partial-answers'
+import { finishRun, insertRun } from './runs-table'
 import {
   runKindSchema,
   tokenHashSchema,
@@ -36,7 +37,8 @@ export class SessionDO extends DurableObject<Env> {
     this.#sql = ctx.storage.sql
     void ctx.blockConcurrencyWhile(async () => {
       createSessionTables(this.#sql)
-      markOrphanedRuns(this.#sql, Date.now())
+      createPartialsTable(this.#sql)
+      recoverOrphanedRuns(this.#sql, this.#store(this.#meta()), Date.now())
     })
   }
 
@@ -96,6 +98,7 @@ export class SessionDO extends DurableObject<Env> {
     const deps = makeDeps(this.env)
     const runId = crypto.randomUUID()
     insertRun(this.#sql, { id: runId, kind, now: Date.now() })
+    const partial = new PartialWriter(this.#sql, runId, () => Date.now())
     const hosted = hostRun({
       runId,
       runner: registered.run,
@@ -103,7 +106,11 @@ export class SessionDO extends DurableObject<Env> {
       deps,
       store: this.#store(meta),
       onStatus: (packet) => recordProgress(this.#sql, runId, packet, Date.now()),
-      onFinished: (status) => finishRun(this.#sql, runId, status, Date.now()),
+      onText: (text) => partial.append(text),
+      onFinished: (status) => {
+        partial.discard()
+        finishRun(this.#sql, runId, status, Date.now())
+      },
     })
     this.#active = { runId, kind, controller: hosted.controller }
     const release = hosted.released.then(() => {
