@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
-  contextOps,
+  contextOperations,
   DEFAULT_TURN_SETTINGS,
   readTurnSettings,
   updateTurnSettings,
 } from '../../workers/context'
+import { callOperation } from '../../workers/session'
+import { createSession } from '../session/helpers'
 import { withSql } from '../turn/helpers'
 
 describe('context settings', () => {
@@ -35,10 +37,12 @@ describe('context settings', () => {
   })
 
   it('rejects a malformed patch arriving over RPC and keeps what was stored', async () => {
-    await withSql(async (sql) => {
-      updateTurnSettings(sql, { reminders: ['Keep.'] })
-      expect(() => contextOps.updateSettings(sql, { reminders: 'not a list' })).toThrow()
-      expect(readTurnSettings(sql).reminders).toEqual(['Keep.'])
-    })
+    const { stub } = await createSession()
+    await callOperation(stub, contextOperations.updateSettings, { reminders: ['Keep.'] })
+    const refused = await stub.operate('context.settings.update', { reminders: 'not a list' })
+    expect(refused).toMatchObject({ ok: false, code: 'invalid_input' })
+    expect(refused.ok ? '' : refused.message).toContain('reminders')
+    const kept = await callOperation(stub, contextOperations.settings, {})
+    expect(kept.reminders).toEqual(['Keep.'])
   })
 })

@@ -1,5 +1,7 @@
-// The context operations SessionDO exposes over RPC (settings, files). Arguments crossed an RPC
-// boundary, so they are parsed again here; the DO only delegates.
+// The context's session operations (settings, files), registered with the session's
+// operations registry at module load: SessionDO runs them without knowing this capability.
+import { z } from 'zod'
+import { defineOperation } from '../session'
 import {
   contextFileSchema,
   listContextFiles,
@@ -14,11 +16,27 @@ import {
   type TurnSettings,
 } from './settings'
 
-export const contextOps = {
-  settings: (sql: SqlStorage): TurnSettings => readTurnSettings(sql),
-  updateSettings: (sql: SqlStorage, patch: unknown): TurnSettings =>
-    updateTurnSettings(sql, turnSettingsPatchSchema.parse(patch)),
-  addFile: (sql: SqlStorage, file: unknown): FileInfo =>
-    saveContextFile(sql, contextFileSchema.parse(file)),
-  files: (sql: SqlStorage): FileInfo[] => listContextFiles(sql).map(toFileInfo),
+const nothing = z.object({}).strict()
+
+export const contextOperations = {
+  settings: defineOperation<Record<string, never>, TurnSettings>({
+    name: 'context.settings.get',
+    input: nothing,
+    run: ({ store }) => readTurnSettings(store.sql),
+  }),
+  updateSettings: defineOperation({
+    name: 'context.settings.update',
+    input: turnSettingsPatchSchema,
+    run: ({ store }, patch): TurnSettings => updateTurnSettings(store.sql, patch),
+  }),
+  addFile: defineOperation({
+    name: 'context.files.add',
+    input: contextFileSchema,
+    run: ({ store }, file): FileInfo => saveContextFile(store.sql, file),
+  }),
+  files: defineOperation<Record<string, never>, FileInfo[]>({
+    name: 'context.files.list',
+    input: nothing,
+    run: ({ store }) => listContextFiles(store.sql).map(toFileInfo),
+  }),
 }

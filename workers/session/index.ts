@@ -4,6 +4,15 @@ export { SessionDO } from './session-do'
 export { registerRunner, findRunner, unregisterRunner, type RegisteredRunner } from './runners'
 export { openSession, openAuthorizedSession, type SessionStub } from './open-session'
 export {
+  defineOperation,
+  findOperation,
+  unregisterOperation,
+  type OperationContext,
+  type OperationResult,
+  type SessionOperation,
+} from './operations'
+export { callOperation } from './call-operation'
+export {
   runToResponse,
   startFailure,
   type RunResponseFormat,

@@ -1,9 +1,10 @@
 // SessionDO: the one writer of a session's state (history, checkpoints, progress log, runs)
 // and host of its single active run. Typed RPC methods validate, delegate and persist.
 import { DurableObject } from 'cloudflare:workers'
-import { contextOps, type FileInfo, type TurnSettings } from '../context'
 import { makeDeps } from '../deps'
 import { constantTimeEqual } from '../http'
+import { operate } from './operate'
+import type { OperationResult } from './operations'
 import { listProgress, recordProgress } from './progress-log'
 import { hostRun } from './run-host'
 import { findRunner } from './runners'
@@ -120,23 +121,12 @@ export class SessionDO extends DurableObject<Env> {
     return { ok: true, runId, stream: hosted.stream }
   }
 
-  // --- turn operations (workers/context validates and does the work) ---
-  async getTurnSettings(): Promise<TurnSettings> {
-    return contextOps.settings(this.#sql)
+  /** Runs a registered session operation (operations.ts): the one RPC for non-run state. */
+  async operate(name: string, input: unknown): Promise<OperationResult> {
+    const meta = this.#meta()
+    if (!meta) return { ok: false, code: 'no_session', message: 'Session does not exist' }
+    return operate(name, input, { store: this.#store(meta), now: () => Date.now() })
   }
-
-  async updateTurnSettings(patch: unknown): Promise<TurnSettings> {
-    return contextOps.updateSettings(this.#sql, patch)
-  }
-
-  async addContextFile(file: unknown): Promise<FileInfo> {
-    return contextOps.addFile(this.#sql, file)
-  }
-
-  async listContextFiles(): Promise<FileInfo[]> {
-    return contextOps.files(this.#sql)
-  }
-  // --- end turn operations ---
 
   #meta(): MetaRow | undefined {
     return this.#sql

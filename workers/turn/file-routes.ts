@@ -2,9 +2,9 @@
 // extracted and token-counted here, once; refused with 413 (nothing stored) when a message file
 // cannot fit the context. GET /:id/files lists the session's files.
 import { Hono } from 'hono'
-import { intakeFile, type FileInfo } from '../context'
+import { contextOperations, intakeFile, type FileInfo } from '../context'
 import { validate, type AppEnv } from '../http'
-import { openAuthorizedSession, sessionIdParamSchema } from '../session'
+import { callOperation, openAuthorizedSession, sessionIdParamSchema } from '../session'
 import { contextTokensOf } from './limits'
 import { readUpload } from './upload'
 
@@ -28,11 +28,11 @@ export const fileRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const upload = await readUpload(c)
     const file = await intakeFile(upload, { contextTokens: contextTokensOf(deps), now: deps.now() })
-    const saved = await stub.addContextFile(file)
+    const saved = await callOperation(stub, contextOperations.addFile, file)
     return c.json({ file: fileView(saved) }, 201)
   })
   .get('/:id/files', validate('param', sessionIdParamSchema), async (c) => {
     const stub = await openAuthorizedSession(c, c.req.valid('param').id)
-    const files = await stub.listContextFiles()
+    const files = await callOperation(stub, contextOperations.files, {})
     return c.json({ files: files.map(fileView) })
   })

@@ -2,10 +2,11 @@
 // and relays its packets (SSE or text/plain per Accept) or returns the saved message as JSON;
 // settings and files routes are mounted alongside.
 import { Hono } from 'hono'
-import { contextLimits } from '../context'
+import { contextLimits, contextOperations } from '../context'
 import { TooLargeError, ValidationError } from '../errors'
 import { validate, type AppEnv } from '../http'
 import {
+  callOperation,
   openAuthorizedSession,
   runToResponse,
   sessionIdParamSchema,
@@ -19,7 +20,7 @@ import { settingsRoutes } from './settings-routes'
 /** Attached files must exist, be message files, and fit the context together. */
 async function checkAttachedFiles(stub: SessionStub, ids: string[], limit: number): Promise<void> {
   if (ids.length === 0) return
-  const files = await stub.listContextFiles()
+  const files = await callOperation(stub, contextOperations.files, {})
   const attached = ids.map((id) => files.find((file) => file.id === id && file.scope === 'message'))
   const missing = ids.filter((_, i) => !attached[i])
   if (missing.length > 0) throw new ValidationError('Unknown file ids', { details: { missing } })

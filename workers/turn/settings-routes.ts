@@ -1,9 +1,9 @@
 // GET/PUT /:id/settings: the session's system prompt (null restores the default), custom agent
 // prompt, whether it replaces the system prompt, and reminders. Stored in the session object.
 import { Hono } from 'hono'
-import type { TurnSettings, TurnSettingsPatch } from '../context'
+import { contextOperations, type TurnSettings, type TurnSettingsPatch } from '../context'
 import { validate, type AppEnv } from '../http'
-import { openAuthorizedSession, sessionIdParamSchema } from '../session'
+import { callOperation, openAuthorizedSession, sessionIdParamSchema } from '../session'
 import { settingsBodySchema, type SettingsBody } from './schemas'
 
 function settingsView(settings: TurnSettings) {
@@ -31,7 +31,7 @@ function toPatch(body: SettingsBody): TurnSettingsPatch {
 export const settingsRoutes = new Hono<AppEnv>()
   .get('/:id/settings', validate('param', sessionIdParamSchema), async (c) => {
     const stub = await openAuthorizedSession(c, c.req.valid('param').id)
-    return c.json(settingsView(await stub.getTurnSettings()))
+    return c.json(settingsView(await callOperation(stub, contextOperations.settings, {})))
   })
   .put(
     '/:id/settings',
@@ -39,7 +39,8 @@ export const settingsRoutes = new Hono<AppEnv>()
     validate('json', settingsBodySchema),
     async (c) => {
       const stub = await openAuthorizedSession(c, c.req.valid('param').id)
-      const updated = await stub.updateTurnSettings(toPatch(c.req.valid('json')))
+      const patch = toPatch(c.req.valid('json'))
+      const updated = await callOperation(stub, contextOperations.updateSettings, patch)
       return c.json(settingsView(updated))
     },
   )
