@@ -1,45 +1,96 @@
-// The packet: the one unit every long-running piece of Quire emits (seed 003). Encoders in
-// this folder turn a packet sequence into text/plain, SSE or OpenAI chunks.
+// The packet: the one unit every long-running piece of Quire emits (seed 003), defined once as
+// a zod schema from which the types are inferred. Encoders in this folder turn a packet
+// sequence into text/plain, SSE, NDJSON or OpenAI chunks; README.md states the contract.
+import { z } from 'zod'
 
-/** A source a packet can point at; `number` is what the model cites as [n]. */
-export interface SourceRef {
-  number: number
-  title: string
-  url?: string
-  domain?: string
-  snippet?: string
-  image?: string | null
-  sourceId?: string
-  chunkId?: string
-  page?: number | null
-  date?: string | null
-}
+/** A source a packet can point at; `number` is what the answer cites as [n]. */
+export const sourceRefSchema = z.object({
+  number: z.number().int(),
+  title: z.string(),
+  url: z.string().optional(),
+  domain: z.string().optional(),
+  snippet: z.string().optional(),
+  image: z.string().nullable().optional(),
+  sourceId: z.string().optional(),
+  chunkId: z.string().optional(),
+  page: z.number().nullable().optional(),
+  date: z.string().nullable().optional(),
+})
+export type SourceRef = z.infer<typeof sourceRefSchema>
 
-export type ProgressPhase = 'start' | 'end' | 'error'
+export const progressPhaseSchema = z.enum(['start', 'end', 'error'])
+export type ProgressPhase = z.infer<typeof progressPhaseSchema>
 
-export type PacketBody =
-  | { type: 'status'; message: string; step?: string; phase?: ProgressPhase; at?: string }
-  | { type: 'token'; text: string }
-  | { type: 'reasoning'; text: string }
-  | { type: 'tool_call'; id: string; name: string; arguments: string }
-  | { type: 'tool_result'; id: string; name: string; summary: string; sources?: SourceRef[] }
-  | { type: 'citation'; number: number; source: SourceRef }
-  | { type: 'sources'; sources: SourceRef[] }
-  | { type: 'pending_content'; content: unknown }
-  | { type: 'verdict'; verdict: Record<string, string> }
-  | { type: 'error'; code: string; message: string }
-  | { type: 'done'; result: unknown; stopped?: boolean }
+/** Generated document content awaiting the user's approval (seed 000, stage 1). */
+export const pendingContentSchema = z.object({
+  pending_id: z.string(),
+  status: z.enum(['pending_approval', 'approved', 'rejected']),
+  /** Markdown the user approves into their document, or rejects. */
+  document_content: z.string(),
+  sources: z.array(sourceRefSchema),
+  /** 1 for the first draft; each revision of still-pending content adds one. */
+  revision: z.number().int().positive(),
+})
+export type PendingContent = z.infer<typeof pendingContentSchema>
 
+/** One scientist's machine-readable ending in a debate turn (seed 002). */
+export const verdictSchema = z.object({
+  speaker: z.enum(['optimist', 'pessimist']),
+  /** The debate round, 1-based. */
+  round: z.number().int().positive(),
+  agreement: z.enum(['AGREE', 'DISAGREE']).nullable(),
+  viability: z.enum(['VIABLE', 'NOT_VIABLE']).nullable(),
+  /** N/A whenever no check actually ran (always offline). */
+  validation: z.enum(['PASS', 'FAIL', 'N/A']).nullable(),
+  answer: z.enum(['VERIFIED', 'UNVERIFIED']).nullable(),
+  conclusion: z.string().nullable(),
+  verification_reason: z.string().nullable(),
+})
+export type Verdict = z.infer<typeof verdictSchema>
+
+const bodySchemas = [
+  z.object({
+    type: z.literal('status'),
+    message: z.string(),
+    step: z.string().optional(),
+    phase: progressPhaseSchema.optional(),
+    at: z.string().optional(),
+  }),
+  z.object({ type: z.literal('token'), text: z.string() }),
+  z.object({ type: z.literal('reasoning'), text: z.string() }),
+  z.object({
+    type: z.literal('tool_call'),
+    id: z.string(),
+    name: z.string(),
+    arguments: z.string(),
+  }),
+  z.object({
+    type: z.literal('tool_result'),
+    id: z.string(),
+    name: z.string(),
+    summary: z.string(),
+    sources: z.array(sourceRefSchema).optional(),
+  }),
+  z.object({ type: z.literal('citation'), number: z.number().int(), source: sourceRefSchema }),
+  z.object({ type: z.literal('sources'), sources: z.array(sourceRefSchema) }),
+  z.object({ type: z.literal('pending_content'), content: pendingContentSchema }),
+  z.object({ type: z.literal('verdict'), verdict: verdictSchema }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  z.object({ type: z.literal('done'), result: z.unknown(), stopped: z.boolean().optional() }),
+] as const
+
+export const packetBodySchema = z.discriminatedUnion('type', bodySchemas)
+
+/** turn_index is the rendered block the packet belongs to, not the backend turn (seed 003). */
+const placement = z.object({ turn_index: z.number().int().nonnegative() })
+
+export const packetSchema = z.intersection(packetBodySchema, placement)
+
+export type PacketBody = z.infer<typeof packetBodySchema>
 export type PacketType = PacketBody['type']
+export type Packet = z.infer<typeof packetSchema>
 
-/** turn_index is the rendered block the packet belongs to, not the backend turn. */
-export type Packet = PacketBody & { turn_index: number }
-
+/** Whether a decoded value is a well-formed packet (used on every wire decode). */
 export function isPacket(value: unknown): value is Packet {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { type?: unknown }).type === 'string' &&
-    typeof (value as { turn_index?: unknown }).turn_index === 'number'
-  )
+  return packetSchema.safeParse(value).success
 }
