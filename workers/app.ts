@@ -8,11 +8,11 @@ import {
   createNotFoundHandler,
   errorHandler,
   requestContext,
+  sessionRoutes,
   systemRoutes,
 } from './http'
 import { ingestRoutes } from './ingest'
 import { openApiDocument } from './openapi'
-import { sessionRoutes } from './session'
 import { turnRoutes } from './turn'
 
 export function createApp(): Hono<AppEnv> {

@@ -5,7 +5,7 @@ import {
   readTurnSettings,
   updateTurnSettings,
 } from '../../workers/context'
-import { callOperation } from '../../workers/session'
+import { callOperation } from '../../workers/http'
 import { createSession } from '../session/helpers'
 import { withSql } from '../turn/helpers'
 

@@ -3,12 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { NotFoundError } from '../../workers/errors'
-import {
-  callOperation,
-  defineOperation,
-  unregisterOperation,
-  type SessionStore,
-} from '../../workers/session'
+import { callOperation } from '../../workers/http'
+import { defineOperation, unregisterOperation, type SessionStore } from '../../workers/session'
 import { createSession } from './helpers'
 
 /** A test capability's own table, created where it is used (as capabilities do). */

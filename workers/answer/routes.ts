@@ -3,8 +3,16 @@
 // returned once: in the JSON body and, for streams, in the X-Quire-Session-* headers.
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { generateSessionToken, hashToken, publicRateLimit, validate, type AppEnv } from '../http'
-import { openAuthorizedSession, openSession, runToResponse, type SessionStub } from '../session'
+import {
+  generateSessionToken,
+  hashToken,
+  openAuthorizedSession,
+  publicRateLimit,
+  runToResponse,
+  validate,
+  type AppEnv,
+} from '../http'
+import { openSession, type SessionStub } from '../session'
 import { NotFoundError } from '../errors'
 import { askRequestSchema, type AskRunInput } from './schemas'
 import { renderSourcePage } from './source-page'

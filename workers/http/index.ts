@@ -15,3 +15,12 @@ export { publicRateLimit } from './rate-limit'
 export { negotiateFormat, type ResponseFormat } from './negotiate'
 export { describeHealth, type Health } from './health'
 export { systemRoutes } from './system-routes'
+export { openAuthorizedSession } from './session-access'
+export { callOperation } from './call-operation'
+export {
+  runToResponse,
+  startFailure,
+  type RunResponseFormat,
+  type RunResponseOptions,
+} from './run-relay'
+export { sessionRoutes, sessionIdParamSchema } from './session-routes'

@@ -1,8 +1,9 @@
-// The session capability: SessionDO, its runner registry, route-side helpers and routes.
+// The session capability: SessionDO, its runs and operations registries, and the stub type.
+// It knows nothing of HTTP: http/ relays runs and guards sessions with their tokens.
 export * from './run-types'
 export { SessionDO } from './session-do'
 export { registerRunner, findRunner, unregisterRunner, type RegisteredRunner } from './runners'
-export { openSession, openAuthorizedSession, type SessionStub } from './open-session'
+export { openSession, type SessionStub } from './open-session'
 export {
   defineOperation,
   findOperation,
@@ -11,13 +12,6 @@ export {
   type OperationResult,
   type SessionOperation,
 } from './operations'
-export { callOperation } from './call-operation'
-export {
-  runToResponse,
-  startFailure,
-  type RunResponseFormat,
-  type RunResponseOptions,
-} from './run-response'
 export type {
   AuthorizeResult,
   JsonValue,
@@ -26,5 +20,4 @@ export type {
   StartRunResult,
   StatusPacket,
 } from './rpc-schemas'
-export { sessionRoutes, sessionIdParamSchema } from './routes'
 export { STOP_GRACE_MS } from './run-settlement'

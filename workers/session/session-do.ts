@@ -2,7 +2,6 @@
 // and host of its single active run. Typed RPC methods validate, delegate and persist.
 import { DurableObject } from 'cloudflare:workers'
 import { makeDeps } from '../deps'
-import { constantTimeEqual } from '../http'
 import { operate } from './operate'
 import type { OperationResult } from './operations'
 import { listProgress, recordProgress } from './progress-log'
@@ -61,7 +60,13 @@ export class SessionDO extends DurableObject<Env> {
     if (!meta) return 'missing'
     const parsed = tokenHashSchema.safeParse(tokenHash)
     if (!parsed.success) return 'denied'
-    return (await constantTimeEqual(parsed.data, meta.token_hash)) ? 'ok' : 'denied'
+    // Both are SHA-256 hex digests of the same length, so the comparison can be exact-time.
+    const encoder = new TextEncoder()
+    const same = crypto.subtle.timingSafeEqual(
+      encoder.encode(parsed.data),
+      encoder.encode(meta.token_hash),
+    )
+    return same ? 'ok' : 'denied'
   }
 
   async describe(): Promise<SessionDescription> {

@@ -3,8 +3,13 @@
 // cannot fit the context. GET /:id/files lists the session's files.
 import { Hono } from 'hono'
 import { contextOperations, intakeFile, type FileInfo } from '../context'
-import { validate, type AppEnv } from '../http'
-import { callOperation, openAuthorizedSession, sessionIdParamSchema } from '../session'
+import {
+  callOperation,
+  openAuthorizedSession,
+  sessionIdParamSchema,
+  validate,
+  type AppEnv,
+} from '../http'
 import { contextTokensOf } from './limits'
 import { readUpload } from './upload'
 

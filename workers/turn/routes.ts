@@ -4,14 +4,15 @@
 import { Hono } from 'hono'
 import { contextLimits, contextOperations } from '../context'
 import { TooLargeError, ValidationError } from '../errors'
-import { validate, type AppEnv } from '../http'
 import {
   callOperation,
   openAuthorizedSession,
   runToResponse,
   sessionIdParamSchema,
-  type SessionStub,
-} from '../session'
+  validate,
+  type AppEnv,
+} from '../http'
+import type { SessionStub } from '../session'
 import { fileRoutes } from './file-routes'
 import { contextTokensOf } from './limits'
 import { messageBodySchema } from './schemas'

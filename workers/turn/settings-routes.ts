@@ -2,8 +2,13 @@
 // prompt, whether it replaces the system prompt, and reminders. Stored in the session object.
 import { Hono } from 'hono'
 import { contextOperations, type TurnSettings, type TurnSettingsPatch } from '../context'
-import { validate, type AppEnv } from '../http'
-import { callOperation, openAuthorizedSession, sessionIdParamSchema } from '../session'
+import {
+  callOperation,
+  openAuthorizedSession,
+  sessionIdParamSchema,
+  validate,
+  type AppEnv,
+} from '../http'
 import { settingsBodySchema, type SettingsBody } from './schemas'
 
 function settingsView(settings: TurnSettings) {

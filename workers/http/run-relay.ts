@@ -1,5 +1,6 @@
-// Relays a run's NDJSON stream from SessionDO to the client: SSE, text/plain, OpenAI chunks,
-// or (default) one JSON body once `done` arrives. Start failures become the matching error.
+// The HTTP run relay every streaming route uses: a run's NDJSON stream from SessionDO to the
+// client as SSE, text/plain, OpenAI chunks, or (default) one JSON body once `done` arrives.
+// Start failures become the matching error.
 import type { Context } from 'hono'
 import {
   AppError,
@@ -8,7 +9,6 @@ import {
   NotFoundError,
   ValidationError,
 } from '../errors'
-import { appErrorFromCode, negotiateFormat, type AppEnv, type ResponseFormat } from '../http'
 import {
   buildChatCompletion,
   CONTENT_TYPES,
@@ -18,7 +18,10 @@ import {
   type Packet,
   type WireFormat,
 } from '../stream'
-import type { StartRunResult } from './rpc-schemas'
+import type { StartRunResult } from '../session'
+import type { AppEnv } from './app-env'
+import { appErrorFromCode } from './error-envelope'
+import { negotiateFormat, type ResponseFormat } from './negotiate'
 
 export type RunResponseFormat = ResponseFormat | 'openai-stream' | 'openai-json'
 

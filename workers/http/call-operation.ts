@@ -1,9 +1,8 @@
 // The route side of a session operation: a typed call through the DO stub, with failures
 // turned back into the matching AppError.
 import { AppError, NotConfiguredError, NotFoundError, ValidationError } from '../errors'
-import { appErrorFromCode } from '../http'
-import type { SessionStub } from './open-session'
-import type { SessionOperation } from './operations'
+import type { SessionOperation, SessionStub } from '../session'
+import { appErrorFromCode } from './error-envelope'
 
 export async function callOperation<Input, Output>(
   stub: SessionStub,

@@ -1,8 +1,12 @@
 // /api/sessions: create a session (its token is shown once), read it, stop its run.
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { generateSessionToken, hashToken, publicRateLimit, validate, type AppEnv } from '../http'
-import { openAuthorizedSession, openSession } from './open-session'
+import { openSession } from '../session'
+import type { AppEnv } from './app-env'
+import { publicRateLimit } from './rate-limit'
+import { openAuthorizedSession } from './session-access'
+import { generateSessionToken, hashToken } from './session-token'
+import { validate } from './validate'
 
 export const sessionIdParamSchema = z.object({ id: z.uuid() })
 

@@ -1,4 +1,4 @@
-// runToResponse: JSON, SSE, text/plain and OpenAI relays of a run, and start failures.
+// runToResponse (http/run-relay.ts): JSON, SSE, text/plain and OpenAI relays of a run, and start failures.
 import { env } from 'cloudflare:test'
 import { createParser } from 'eventsource-parser'
 import { Hono } from 'hono'
@@ -10,10 +10,10 @@ import {
   requestContext,
   type AppEnv,
 } from '../../workers/http'
-import { openAuthorizedSession, runToResponse } from '../../workers/session'
+import { openAuthorizedSession, runToResponse } from '../../workers/http'
 import { decodeTextPlain, newCompletionMeta } from '../../workers/stream'
-import { bearer, createSession, waitUntilIdle } from './helpers'
-import { gate } from './test-runners'
+import { bearer, createSession, waitUntilIdle } from '../session/helpers'
+import { gate } from '../session/test-runners'
 
 /** A route shaped like the real run routes: authorize, start, relay. */
 function createRunApp(): Hono<AppEnv> {
