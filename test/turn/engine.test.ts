@@ -256,7 +256,7 @@ describe('turn engine', () => {
       })
       const runPapersChat = createTurnRunner({
         tools: [papersTool],
-        systemPrompt: 'You discuss the loaded papers.',
+        persona: 'You discuss the loaded papers.',
       })
       const store = memoryStore(sql)
       await runPapersChat(aRun(store, deps, { message: 'q' }).context)

@@ -18,12 +18,14 @@ export interface CycleContext {
   tools: TurnTool[]
   /** A document-returning tool has run in this turn. */
   searchRan: boolean
+  /** This step's persona (base system prompt); default the turn's. */
+  persona?: string
 }
 
-function systemBase(turn: PreparedTurn): string | null {
+function systemBase(turn: PreparedTurn, persona: string | undefined): string | null {
   const { settings } = turn
   if (settings.replaceSystemPrompt && settings.customAgentPrompt) return settings.customAgentPrompt
-  return settings.systemPrompt ?? turn.basePrompt
+  return settings.systemPrompt ?? persona ?? turn.basePrompt
 }
 
 export function buildCycleInput(turn: PreparedTurn, cycle: CycleContext): LanguageModelInput {
@@ -31,7 +33,7 @@ export function buildCycleInput(turn: PreparedTurn, cycle: CycleContext): Langua
   const hasDocuments =
     turn.project !== null || (turn.user.kind === 'user' && turn.user.files.length > 0)
   const system = buildSystemPrompt({
-    base: systemBase(turn),
+    base: systemBase(turn, cycle.persona),
     now: new Date(turn.deps.now()),
     tools: cycle.tools.map((tool) => ({ name: tool.spec.name, guidance: tool.guidance })),
     // Documents shown up front are citable too, so their rules come with them.
@@ -42,7 +44,7 @@ export function buildCycleInput(turn: PreparedTurn, cycle: CycleContext): Langua
     customAgent: settings.replaceSystemPrompt ? null : settings.customAgentPrompt,
     project: turn.project,
     history: turn.history,
-    turn: [turn.user, ...cycle.exchanges],
+    turn: [turn.user, ...turn.priorSteps, ...cycle.exchanges],
     reminder: buildReminder({ searchRan: cycle.searchRan, userReminders: settings.reminders }),
     budget: turn.limits.input,
   })

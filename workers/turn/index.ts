@@ -4,7 +4,9 @@ import './register'
 
 export { turnRoutes } from './routes'
 export { createTurnRunner, runTurn } from './run'
-export type { PreparedTurn, TurnOptions } from './process'
+export type { PreparedTurn } from './process'
+export type { StepRunner, StepSpec, TurnAnswer, TurnOutput, TurnSpec } from './spec'
+export { runTurnStep } from './run-step'
 export {
   fileJsonSchema,
   messageBodySchema,

@@ -1,22 +1,31 @@
-// The loop of a turn: build the cycle's context, run one step, run the tool calls it asked for
-// (in parallel), feed the results back, and repeat until the model answers or the cycle limit
-// is reached. The last cycle offers no tools, so the model has to answer.
+// The loop of a step: build the cycle's context, run one inference, run the tool calls it asked
+// for (in parallel), feed the results back, and repeat until the model answers or the cycle
+// limit is reached. The last cycle offers no tools, so the model has to answer.
 import type { ChatMessageSimple } from '../context'
 import { assistantMessage } from '../context'
 import { abortError, type ChatModel } from '../llm'
 import { buildCycleInput } from './cycle-input'
 import type { PreparedTurn } from './process'
+import type { StepSpec } from './spec'
 import { runStep } from './step'
 import { runToolCalls } from './tool-calls'
+import { selectTools } from './tools/registry'
 
-export async function runLoop(turn: PreparedTurn, model: ChatModel): Promise<void> {
+/** Runs the step's cycles; returns the final reply's text (the raw JSON in JSON mode). */
+export async function runLoop(
+  turn: PreparedTurn,
+  model: ChatModel,
+  step: StepSpec = {},
+): Promise<string> {
   const maxCycles = turn.deps.config.llm.maxCycles
+  const offered = step.tools ? selectTools(turn.input.tools, step.tools) : turn.tools
+  const jsonSchema = step.output?.kind === 'json' ? step.output.jsonSchema : undefined
   const exchanges: ChatMessageSimple[] = []
   let searchRan = false
   for (let cycle = 0; cycle < maxCycles; cycle += 1) {
-    const tools = cycle < maxCycles - 1 ? turn.tools : []
-    const messages = buildCycleInput(turn, { exchanges, tools, searchRan })
-    const step = await runStep({
+    const tools = cycle < maxCycles - 1 ? offered : []
+    const messages = buildCycleInput(turn, { exchanges, tools, searchRan, persona: step.persona })
+    const result = await runStep({
       model,
       messages,
       tools: tools.map((tool) => tool.spec),
@@ -25,10 +34,11 @@ export async function runLoop(turn: PreparedTurn, model: ChatModel): Promise<voi
       blocks: turn.blocks,
       state: turn.state,
       citations: turn.citations,
+      jsonSchema,
     })
     if (turn.signal.aborted) throw abortError(turn.signal)
-    if (step.toolCalls.length === 0) return
-    exchanges.push(assistantMessage(step.text, step.toolCalls))
+    if (result.toolCalls.length === 0) return result.text
+    exchanges.push(assistantMessage(result.text, result.toolCalls))
     const context = {
       deps: turn.deps,
       sessionId: turn.sessionId,
@@ -36,8 +46,9 @@ export async function runLoop(turn: PreparedTurn, model: ChatModel): Promise<voi
       numbering: turn.numbering,
     }
     const env = { tools, context, emitter: turn.emitter, blocks: turn.blocks, state: turn.state }
-    const outcomes = await runToolCalls(step.toolCalls, env)
+    const outcomes = await runToolCalls(result.toolCalls, env)
     for (const outcome of outcomes) exchanges.push(outcome.message)
     searchRan ||= outcomes.some((outcome) => outcome.output && outcome.tool?.returnsDocuments)
   }
+  return ''
 }

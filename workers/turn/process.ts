@@ -26,17 +26,10 @@ import type { UserData } from './message-data'
 import { contextTokensOf } from './limits'
 import { loadProject } from './project-sources'
 import { turnInputSchema, type TurnInput } from './schemas'
+import type { TurnSpec } from './spec'
 import { TurnState } from './state'
 import { selectTools } from './tools/registry'
 import type { TurnTool } from './tools/types'
-
-/** How a capability customises the engine (see createTurnRunner). */
-export interface TurnOptions {
-  /** Tools this kind of turn may offer; the request can only narrow them. Default: built-ins. */
-  tools?: readonly TurnTool[]
-  /** Base system prompt when the session has not set its own. Default: Quire's. */
-  systemPrompt?: string
-}
 
 export interface PreparedTurn {
   sessionId: string
@@ -46,8 +39,12 @@ export interface PreparedTurn {
   signal: AbortSignal
   input: TurnInput
   settings: TurnSettings
+  /** The turn's specification (persona, tools, output, hooks). */
+  spec: TurnSpec
   basePrompt: string | null
   history: ChatMessageSimple[]
+  /** Earlier steps of this run (instructions and answers), seen by the steps after them. */
+  priorSteps: ChatMessageSimple[]
   /** The current user message, with its files as numbered documents. */
   user: ChatMessageSimple
   project: ContextDocument[] | null
@@ -119,7 +116,7 @@ async function gatherDocuments(
 
 export async function processMessage(
   ctx: RunContext<unknown>,
-  options: TurnOptions = {},
+  spec: TurnSpec = {},
 ): Promise<PreparedTurn> {
   const input = turnInputSchema.parse(ctx.input)
   const { deps, store } = ctx
@@ -129,7 +126,7 @@ export async function processMessage(
   const limits = contextLimits(contextTokensOf(deps))
   const state = new TurnState(model ? 'online' : 'offline')
   const docs = await gatherDocuments(ctx, input, { limits, state })
-  storeUserMessage(ctx, input, docs.files, docs.sources)
+  if (spec.saveUserMessage !== false) storeUserMessage(ctx, input, docs.files, docs.sources)
   return {
     sessionId: ctx.sessionId,
     runId: ctx.runId,
@@ -138,13 +135,15 @@ export async function processMessage(
     signal: ctx.signal,
     input,
     settings,
-    basePrompt: options.systemPrompt ?? null,
+    spec,
+    basePrompt: spec.persona ?? null,
     history,
+    priorSteps: [],
     user: userMessage(input.message, docs.files),
     project: docs.project,
     numbering: docs.numbering,
     citations: new CitationTracker(docs.numbering),
-    tools: selectTools(input.tools, options.tools),
+    tools: selectTools(input.tools, spec.tools),
     model,
     limits,
     state,

@@ -1,42 +1,40 @@
-// The turn as a run hosted by SessionDO: process -> loop (or the offline path) -> save. A stop
-// aborts the run's signal; every wait in the turn races it, so the turn ends at once and the
-// partial answer is saved, marked stopped. Failures are saved too and reported as a packet.
+// The turn as a run hosted by SessionDO: process -> step(s) -> the answer hook. A stop aborts
+// the run's signal; every wait in the turn races it, so the turn ends at once and the partial
+// answer is saved, marked stopped. Failures are saved too and reported as a packet.
 import type { RunContext, Runner, RunOutcome } from '../session'
-import { runLoop } from './loop'
-import { runOfflineTurn } from './offline'
-import { processMessage, type PreparedTurn, type TurnOptions } from './process'
-import { describeError, saveAnswer, turnOutcome } from './save'
+import { processMessage, type PreparedTurn } from './process'
+import { runTurnStep } from './run-step'
+import { saveAnswer, turnOutcome } from './save'
+import type { TurnAnswer, TurnSpec } from './spec'
 
-async function executeTurn(turn: PreparedTurn): Promise<void> {
-  try {
-    if (turn.model) await runLoop(turn, turn.model)
-    else await runOfflineTurn(turn)
-  } catch (error) {
-    if (turn.signal.aborted) {
-      turn.state.markStopped()
-      return
-    }
-    const { code, message } = describeError(error)
-    turn.state.setError(code, message)
-    turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'error', code, message })
-  }
+/** The default hook: the answer becomes the chat's assistant message. */
+function saveAsChatAnswer(_answer: TurnAnswer, turn: PreparedTurn): RunOutcome {
+  return turnOutcome(turn, saveAnswer(turn))
 }
 
-/** A runner for SessionDO; capabilities pass their own tools or base prompt. */
-export function createTurnRunner(options: TurnOptions = {}): Runner<unknown> {
+async function runSpec(turn: PreparedTurn, spec: TurnSpec): Promise<RunOutcome> {
+  const runStep = (step: Parameters<typeof runTurnStep>[1]) => runTurnStep(turn, step)
+  if (spec.orchestrate) return spec.orchestrate(turn, runStep)
+  const answer = await runStep(spec)
+  return (spec.onAnswer ?? saveAsChatAnswer)(answer, turn)
+}
+
+/** A runner for SessionDO; capabilities pass their turn specification. */
+export function createTurnRunner(spec: TurnSpec = {}): Runner<unknown> {
   return async (ctx: RunContext<unknown>): Promise<RunOutcome> => {
     let turn: PreparedTurn
     try {
-      turn = await processMessage(ctx, options)
+      turn = await processMessage(ctx, spec)
     } catch (error) {
       // Stopped before the message was stored: there is nothing to save.
       if (ctx.signal.aborted) return { message: null, stopped: true }
       throw error
     }
-    await executeTurn(turn)
-    const saved = saveAnswer(turn)
-    turn.emitter.close()
-    return turnOutcome(turn, saved)
+    try {
+      return await runSpec(turn, spec)
+    } finally {
+      turn.emitter.close()
+    }
   }
 }
 

@@ -4,6 +4,11 @@
 import type { SourceRef } from '../stream'
 import type { AnswerData, CycleRecord, ToolCallRecord } from './message-data'
 
+export interface StateMark {
+  cycles: number
+  citations: number
+}
+
 export class TurnState {
   readonly cycles: CycleRecord[] = []
   readonly citations: SourceRef[] = []
@@ -13,6 +18,21 @@ export class TurnState {
   error: AnswerData['error']
 
   constructor(readonly mode: AnswerData['mode']) {}
+
+  /** Where the state stands now, to read back what one step added (see since()). */
+  mark(): StateMark {
+    return { cycles: this.cycles.length, citations: this.citations.length }
+  }
+
+  /** The answer text and citations added after `mark`. */
+  since(mark: StateMark): { text: string; citations: SourceRef[] } {
+    const text = this.cycles
+      .slice(mark.cycles)
+      .map((cycle) => cycle.text.trim())
+      .filter(Boolean)
+      .join('\n\n')
+    return { text, citations: this.citations.slice(mark.citations) }
+  }
 
   beginCycle(): void {
     this.cycles.push({ text: '', reasoning: '', tool_calls: [] })

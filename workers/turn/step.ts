@@ -22,6 +22,8 @@ export interface StepInput {
   blocks: BlockCounter
   state: TurnState
   citations: CitationTracker
+  /** JSON output: the response format to ask for; the reply streams no tokens. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> }
 }
 
 export interface StepResult {
@@ -76,7 +78,11 @@ function onReasoning(text: string, input: StepInput, blocks: StepBlocks): void {
 
 export async function runStep(input: StepInput): Promise<StepResult> {
   input.state.beginCycle()
-  const request = { messages: input.messages, tools: input.tools.length ? input.tools : undefined }
+  const request = {
+    messages: input.messages,
+    tools: input.tools.length ? input.tools : undefined,
+    ...(input.jsonSchema ? { jsonSchema: input.jsonSchema } : {}),
+  }
   const stream = input.model.stream(request, input.signal)
   const blocks: StepBlocks = {}
   const partials = new Map<number, PartialCall>()
@@ -85,7 +91,8 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   for await (const delta of untilAbortedIterable(stream, input.signal)) {
     if (delta.type === 'text') {
       text += delta.text
-      onText(delta.text, input, blocks)
+      // A JSON reply is data for the capability's hook, not text for the reader.
+      if (!input.jsonSchema) onText(delta.text, input, blocks)
     } else if (delta.type === 'reasoning') {
       onReasoning(delta.text, input, blocks)
     } else if (delta.type === 'tool_call') {

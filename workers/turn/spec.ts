@@ -1,0 +1,62 @@
+// The turn specification: how a capability shapes the engine without forking it — the
+// persona, the tools, what the model produces (streamed text or JSON), and what becomes of
+// the answer. A capability can also run several persona steps in one run (a debate).
+import type { z } from 'zod'
+import type { RunOutcome } from '../session'
+import type { SourceRef } from '../stream'
+import type { PreparedTurn } from './process'
+import type { TurnTool } from './tools/types'
+
+/** What the model produces: text streamed as tokens, or JSON parsed by the repair chain. */
+export type TurnOutput =
+  | { kind: 'text' }
+  | {
+      kind: 'json'
+      /** Parses the reply (strict, then repaired, then extracted: llm/model-json). */
+      schema: z.ZodType<unknown>
+      /** Sent as the response format where the provider supports it. */
+      jsonSchema: { name: string; schema: Record<string, unknown> }
+    }
+
+/** One inference loop (cycles of tool calls until the model answers) under one persona. */
+export interface StepSpec {
+  /** The base system prompt for the step; the session's own system prompt still wins. */
+  persona?: string
+  /** Default: text. JSON answers stream no tokens; the hook decides what to show. */
+  output?: TurnOutput
+  /** Default: the turn's tools. */
+  tools?: readonly TurnTool[]
+  /** A user-role instruction placed after the earlier steps, e.g. "Review the proposal above." */
+  instruction?: string
+  /** Offline (no model) answer for this step; default: the extractive corpus answer (text only). */
+  offline?: (turn: PreparedTurn, step: StepSpec) => Promise<TurnAnswer>
+}
+
+/** A finished step, as hooks see it. */
+export interface TurnAnswer {
+  /** The text the step produced (the raw reply in JSON mode). */
+  text: string
+  /** The parsed reply in JSON mode: null when it could not be parsed; undefined in text mode. */
+  value?: unknown
+  /** Sources the text cites, by the number used in it. */
+  citations: SourceRef[]
+  stopped: boolean
+  error?: { code: string; message: string }
+}
+
+/** Runs one step of the turn under `step`, on the same history, emitter and state. */
+export type StepRunner = (step: StepSpec) => Promise<TurnAnswer>
+
+export interface TurnSpec extends StepSpec {
+  /** Tools this kind of turn may offer; the request can only narrow them. Default: built-ins. */
+  tools?: readonly TurnTool[]
+  /** Store the user's message in the chat history (default true). */
+  saveUserMessage?: boolean
+  /**
+   * What becomes of the answer. Default: saved as the chat's assistant message. A hook that
+   * returns without saving keeps the answer out of the chat (e.g. pending document content).
+   */
+  onAnswer?: (answer: TurnAnswer, turn: PreparedTurn) => RunOutcome | Promise<RunOutcome>
+  /** Orchestrates several steps in one run (personas alternating); replaces the single step. */
+  orchestrate?: (turn: PreparedTurn, runStep: StepRunner) => Promise<RunOutcome>
+}
