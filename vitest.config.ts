@@ -26,6 +26,7 @@ function project(name: 'offline' | 'online') {
             FETCH_ALLOW_HOSTS: inject<string>('fakeHosts'),
             QUIRE_API_KEYS: 'test-api-key',
             INGEST_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+            SHARE_SECRET: 'test-share-secret-0123456789abcdef',
             ...(name === 'online'
               ? {
                   LLM_PROVIDER: 'openai-compatible',

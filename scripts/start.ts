@@ -1,7 +1,8 @@
 // `npm start`: check the configuration, build the UI, migrate local D1, run `wrangler dev
 // --local` on $PORT (default 8787), and seed the demo corpus on first run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { unstable_readConfig } from 'wrangler'
 import { parseConfig, type Config } from '../workers/config'
@@ -32,6 +33,20 @@ function checkConfig(): Config {
     console.error(`\n✖ ${(error as Error).message}\n  Fix it in .dev.vars (see .dev.vars.example).\n`)
     process.exit(1)
   }
+}
+
+/**
+ * Share links are signed with SHARE_SECRET. When .dev.vars sets none, a local one is made once
+ * and kept beside the local state (.wrangler/, git-ignored), so links survive a restart.
+ */
+function localShareSecretArgs(config: Config): string[] {
+  if (config.security.shareSecret) return []
+  const file = path.join(root, '.wrangler', 'share-secret')
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
+  }
+  return ['--var', `SHARE_SECRET:${readFileSync(file, 'utf8').trim()}`]
 }
 
 function run(command: string, args: string[]): void {
@@ -76,7 +91,8 @@ async function main(): Promise<void> {
   console.log(`• Quire starting in ${config.mode} mode`)
   run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
   run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'])
-  const child = spawn(bin('wrangler'), ['dev', '--local', '--port', String(port), '--ip', '127.0.0.1'], {
+  const devArgs = ['dev', '--local', '--port', String(port), '--ip', '127.0.0.1', ...localShareSecretArgs(config)]
+  const child = spawn(bin('wrangler'), devArgs, {
     cwd: root,
     stdio: 'inherit',
   })

@@ -13,6 +13,7 @@ import {
 } from './http'
 import { ingestRoutes } from './ingest'
 import { openApiDocument } from './openapi'
+import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
 
 export function createApp(): Hono<AppEnv> {
@@ -27,6 +28,8 @@ export function createApp(): Hono<AppEnv> {
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
   app.route('/api/sessions', sessionRoutes)
   app.route('/api/sessions', turnRoutes)
+  app.route('/api/sessions', sessionShareRoutes)
+  app.route('/', publicShareRoutes)
   app.route('/api/ingest', ingestRoutes)
   app.route('/api', answerRoutes)
   app.route('/v1', openAiRoutes)

@@ -1,0 +1,5 @@
+// Share links (issue 13): signed, read-only, revocable links to a session's transcript.
+// Importing this folder registers its session operations.
+export { publicShareRoutes, sessionShareRoutes } from './routes'
+export { shareOperations } from './operations'
+export { signShareToken, verifyShareToken, type ShareClaims } from './signing'

@@ -1,0 +1,89 @@
+// The page a share link opens, rendered on the server: the transcript's text and its Open
+// Graph tags are in the HTML itself (link previews read no script). Everything shown is
+// stored text, so all of it is escaped; citation markers link to the answer's own sources.
+import type { SharedMessage, SharedTranscript } from './transcript'
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+function safeHref(url: string | null, origin: string): string | null {
+  if (!url) return null
+  if (url.startsWith('/')) return escapeHtml(`${origin}${url}`)
+  return /^https?:\/\//i.test(url) ? escapeHtml(url) : null
+}
+
+/** Paragraphs of escaped text; [n] becomes a link to source n of this message. */
+function body(message: SharedMessage, index: number): string {
+  const cited = new Set(message.sources.map((source) => source.number))
+  return message.content
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => {
+      const html = escapeHtml(paragraph)
+        .replace(/\n/g, '<br>')
+        .replace(/\[(\d{1,3})\]/g, (marker, n: string) =>
+          cited.has(Number(n)) ? `<a href="#m${index}-s${n}">${marker}</a>` : marker,
+        )
+      return `<p>${html}</p>`
+    })
+    .join('\n')
+}
+
+function sources(message: SharedMessage, index: number, origin: string): string {
+  if (message.sources.length === 0) return ''
+  const items = message.sources.map((source) => {
+    const href = safeHref(source.url, origin)
+    const title = escapeHtml(source.title)
+    const link = href ? `<a href="${href}" rel="noopener noreferrer nofollow">${title}</a>` : title
+    const domain = source.domain ? ` <span class="domain">${escapeHtml(source.domain)}</span>` : ''
+    return `<li id="m${index}-s${source.number}" value="${source.number}">${link}${domain}</li>`
+  })
+  return `<ol class="sources">${items.join('')}</ol>`
+}
+
+function messageBlock(message: SharedMessage, index: number, origin: string): string {
+  if (message.role === 'user') return `<h2 class="question">${escapeHtml(message.content)}</h2>`
+  const notes = [
+    message.partial ? 'This answer was cut off before it finished.' : '',
+    message.mode && message.mode !== 'online' ? `Answered in ${message.mode} mode.` : '',
+  ].filter(Boolean)
+  const note = notes.length ? `<p class="note">${escapeHtml(notes.join(' '))}</p>` : ''
+  return `<section class="answer">${note}${body(message, index)}${sources(message, index, origin)}</section>`
+}
+
+function description(transcript: SharedTranscript): string {
+  const answer = transcript.messages.find((m) => m.role === 'assistant')?.content ?? ''
+  const flat = answer
+    .replace(/\[\d{1,3}\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return flat.length > 200 ? `${flat.slice(0, 197).trimEnd()}…` : flat || 'A conversation in Quire'
+}
+
+export function renderSharePage(transcript: SharedTranscript, pageUrl: string): string {
+  const origin = new URL(pageUrl).origin
+  const title = escapeHtml(transcript.title)
+  const blocks = transcript.messages.map((m, i) => messageBlock(m, i, origin)).join('\n')
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Quire</title>
+<meta name="description" content="${escapeHtml(description(transcript))}">
+<meta property="og:type" content="article"><meta property="og:site_name" content="Quire">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${escapeHtml(description(transcript))}">
+<meta property="og:url" content="${escapeHtml(pageUrl)}">
+<meta name="robots" content="noindex">
+<style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1.25rem;color:#1d1f23;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#e6e6e6;background:#15171a}a{color:#8fb3ff}}
+h1{font-size:1.1rem;color:#5b616b}.question{font-size:1.3rem;line-height:1.35;margin-top:2.5rem}
+.sources{font-size:.9rem}.domain,.note{color:#5b616b}.note{font-style:italic}a{color:#2b59c3}</style></head>
+<body><h1><a href="${escapeHtml(origin)}/">Quire</a> · a shared, read-only conversation</h1>
+${blocks}</body></html>`
+}
+
+export function renderMissingSharePage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link unavailable · Quire</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"></head>
+<body style="font:16px/1.6 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1.25rem">
+<h1>This link is not available</h1><p>It may have been revoked, or it has expired.</p></body></html>`
+}

@@ -1,0 +1,70 @@
+// The read-only view of a session a share link shows: its questions and answers with the
+// sources each answer cites (and a debate's verdicts, when present). Nothing private: no
+// token, no settings, no uploaded files' text.
+import { z } from 'zod'
+import type { StoredMessage } from '../session'
+
+const listedSourceSchema = z.object({
+  number: z.number().int(),
+  title: z.string(),
+  url: z.string().optional(),
+  domain: z.string().optional(),
+})
+
+export interface SharedSource {
+  number: number
+  title: string
+  url: string | null
+  domain: string | null
+}
+
+export interface SharedMessage {
+  role: 'user' | 'assistant'
+  content: string
+  sources: SharedSource[]
+  /** How the answer was made (online, offline, degraded), when the answer says. */
+  mode: string | null
+  /** The answer was stopped or cut off by a crash: its text is partial. */
+  partial: boolean
+  verdicts: unknown[]
+  created_at: number
+}
+
+export interface SharedTranscript {
+  title: string
+  created_at: number
+  messages: SharedMessage[]
+}
+
+/** Answers list their sources under `sources` (ask) or `citations` (chat turns). */
+function sourcesOf(data: Record<string, unknown>): SharedSource[] {
+  const listed = Array.isArray(data.sources) ? data.sources : data.citations
+  if (!Array.isArray(listed)) return []
+  return listed.flatMap((item) => {
+    const parsed = listedSourceSchema.safeParse(item)
+    if (!parsed.success) return []
+    const { number, title, url, domain } = parsed.data
+    return [{ number, title, url: url ?? null, domain: domain ?? null }]
+  })
+}
+
+function toShared(message: StoredMessage): SharedMessage | null {
+  if (message.role !== 'user' && message.role !== 'assistant') return null
+  const { data } = message
+  return {
+    role: message.role,
+    content: message.content,
+    sources: message.role === 'assistant' ? sourcesOf(data) : [],
+    mode: typeof data.mode === 'string' ? data.mode : null,
+    partial: data.stopped === true || data.interrupted === true,
+    verdicts: Array.isArray(data.verdicts) ? data.verdicts : [],
+    created_at: message.createdAt,
+  }
+}
+
+export function buildTranscript(messages: StoredMessage[], createdAt: number): SharedTranscript {
+  const shared = messages.flatMap((message) => toShared(message) ?? [])
+  const first = shared.find((message) => message.role === 'user')?.content ?? 'A Quire session'
+  const title = first.length > 120 ? `${first.slice(0, 117).trimEnd()}…` : first
+  return { title, created_at: createdAt, messages: shared }
+}
