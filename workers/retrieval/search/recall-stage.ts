@@ -1,7 +1,7 @@
 // Recall: one BM25 list and one vector list per query (original and variations), plus a
 // feedback list (BM25 again, with terms from the original's top chunks). A list that fails
 // is dropped and noted; only when every list fails does retrieval fail.
-import { searchChunksBm25 } from '../../db/corpus-reads'
+import { searchChunksBm25 } from '../../db'
 import type { RankedList } from './fusion'
 import { expandQuery, feedbackCandidates } from './feedback'
 import { toFtsQuery } from './fts-query'
