@@ -25,9 +25,8 @@ function prepare(text: string): string {
     .replace(/\\(.?)/gs, (_m, next: string) =>
       next !== '' && VALID_ESCAPES.includes(next) ? `\\${next}` : `\\\\${next}`,
     )
-    .replace(
-      /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    .replace(/\p{Cc}/gu, (c) =>
+      c >= ' ' || '\n\r\t'.includes(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
     )
 }
 

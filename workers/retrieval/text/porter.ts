@@ -8,7 +8,7 @@ const BYTE_BASE = 0xe000
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-const isAscii = (token: string) => !/[^\x00-\x7f]/.test(token)
+const isAscii = (token: string) => !/[^\p{ASCII}]/u.test(token)
 
 /** One UTF-16 unit per UTF-8 byte, so suffix rules and measures count what SQLite counts. */
 function toByteString(bytes: Uint8Array): string {
