@@ -9,14 +9,20 @@ import { hydrate } from './hydrate'
 import type { RetrievalContext, RetrievalState, Stage } from './state'
 import { loadTermStats } from './term-stats'
 
-/** Candidates kept after fusion: top_k, or the rerank depth if reranking wants more. */
-export function poolSize(state: RetrievalState, ctx: RetrievalContext): number {
-  const { topK, stages } = state.options
-  return stages.rerank ? Math.max(topK, ctx.tuning.rerankDepth) : topK
+/**
+ * Candidates kept after fusion: top_k for each query (the original and each variation retrieve
+ * top_k and are then deduplicated, as in seed 004), never fewer than top_n. So the routed
+ * top_k sets the pool: qa (10) keeps 30 with two variations, comparison (20) keeps 60. The
+ * reranker then re-scores the pool's head (tuning.rerankDepth).
+ */
+export function poolSize(state: RetrievalState): number {
+  const { topK, topN } = state.options
+  return Math.max(topN, topK * Math.max(1, state.queries.length))
 }
 
+/** How deep each ranked list goes: top_k, or deeper so fusion sees beyond it. */
 export function listDepth(state: RetrievalState, ctx: RetrievalContext): number {
-  return Math.max(poolSize(state, ctx), ctx.tuning.minListDepth)
+  return Math.max(state.options.topK, ctx.tuning.minListDepth)
 }
 
 async function bm25Ids(
