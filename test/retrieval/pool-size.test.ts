@@ -51,7 +51,7 @@ describe('the routed top_k sets the candidate pool', () => {
         namespace: NS,
         topK: 100,
         topN: 100,
-        stages: { variations: false, feedback: false, mmr: false, budget: false },
+        stages: { queryVariations: false, feedback: false, mmr: false, budget: false },
       })
       ids = all.chunks.map((c) => Number(c.chunkId))
     })
