@@ -1,7 +1,5 @@
-// The AppError family: every failure a client can see maps to one of these and to the
-// JSON envelope {error:{code,message,details?,request_id}} rendered by http/error-envelope.ts.
-// ERROR_STATUS is the one table of error codes and their HTTP statuses: the classes, the
-// envelope, the error handler and /openapi.json all read it.
+// The AppError family and ERROR_STATUS, the one table of error codes and HTTP statuses that the
+// classes, the JSON envelope (http/error-envelope.ts), the error handler and /openapi.json read.
 
 /**
  * Every error code a client can see and its HTTP status. For each status the first code

@@ -1,7 +1,6 @@
-// What a question is about, for source credibility (seed 001 §5.2 offline). Each topic is a
-// broad cue set built by category (for health: conditions, anatomy, treatments, nutrition,
-// care, and medical word-formation such as -itis or cardio-), not from any one question's
-// words. The topic with the most distinct cues wins; ties go to the earlier topic.
+// What a question is about, for source credibility (seed 001 §5.2 offline): broad cue sets by
+// category (health: conditions, anatomy, care, nutrition, medical word-formation), never one
+// question's words. Most distinct cues wins; ties go to the earlier topic.
 
 export type Topic = 'health' | 'policy' | 'tech' | 'scholarly' | 'finance' | 'music' | 'general'
 

@@ -1,7 +1,6 @@
-// What an embedding model wants in front of a query or a document. Asymmetric retrieval
-// models are trained with these prefixes; without them query vectors drift from passage
-// vectors (e5 without "query: " loses several points of recall). Chosen from the model name
-// unless EMBEDDINGS_QUERY_PREFIX / EMBEDDINGS_DOCUMENT_PREFIX say otherwise.
+// What an embedding model wants in front of a query or a document: asymmetric retrieval models
+// are trained with these prefixes, so vectors made without them match less well. Chosen from
+// the model name unless EMBEDDINGS_QUERY_PREFIX / EMBEDDINGS_DOCUMENT_PREFIX say otherwise.
 import type { EmbedPurpose } from '../embedder'
 
 export interface EmbedInstructions {

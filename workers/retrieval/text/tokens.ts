@@ -1,7 +1,6 @@
 // Word tokenisation shared by the chunker's neighbours, the offline embedder, the FTS query
-// builder and the lexical reranker. It mirrors FTS5's unicode61 tokenizer (letters and digits,
-// case-folded, diacritics removed from Latin letters only, no compatibility folding) so terms
-// line up with what the index stores.
+// builder and the lexical reranker. It mirrors FTS5's unicode61 tokenizer (see wordTokens) so
+// terms line up with what the index stores.
 import { porterStem } from './porter'
 import { isStopWord } from './stopwords'
 
