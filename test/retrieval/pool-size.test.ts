@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../workers/config'
 import { createRetriever, indexMany } from '../../workers/retrieval'
 import { fuseStage } from '../../workers/retrieval/search/rank-stage'
-import { poolSize } from '../../workers/retrieval/search/recall-stage'
+import { MAX_POOL, poolSize } from '../../workers/retrieval/search/recall-stage'
 import type { RetrievalContext, RetrievalState } from '../../workers/retrieval/search/state'
 import { DEFAULT_TUNING } from '../../workers/retrieval/search/tuning'
 import { TASK_PARAMS } from '../../workers/retrieval/search/task-router'
@@ -30,8 +30,10 @@ describe('the routed top_k sets the candidate pool', () => {
     expect(poolSize(stateFor(qa.topK, qa.topN, 1))).toBe(10)
   })
 
-  it('never keeps fewer than top_n', () => {
+  it('never keeps fewer than top_n, nor more than the cap unless top_n asks for it', () => {
     expect(poolSize(stateFor(5, 12, 1))).toBe(12)
+    expect(poolSize(stateFor(50, 10, 3))).toBe(MAX_POOL)
+    expect(poolSize(stateFor(150, 150, 3))).toBe(150)
   })
 
   describe('in the fuse stage', () => {

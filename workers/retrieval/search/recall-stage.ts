@@ -9,15 +9,18 @@ import { hydrate } from './hydrate'
 import type { RetrievalContext, RetrievalState, Stage } from './state'
 import { loadTermStats } from './term-stats'
 
+/** Hydrating and reranking cost grows with the pool; no routed task needs more than this. */
+export const MAX_POOL = 100
+
 /**
  * Candidates kept after fusion: top_k for each query (the original and each variation retrieve
- * top_k and are then deduplicated, as in seed 004), never fewer than top_n. So the routed
- * top_k sets the pool: qa (10) keeps 30 with two variations, comparison (20) keeps 60. The
- * reranker then re-scores the pool's head (tuning.rerankDepth).
+ * top_k and are then deduplicated, as in seed 004), at most MAX_POOL, never fewer than top_n.
+ * So the routed top_k sets the pool: qa (10) keeps 30 with two variations, comparison (20)
+ * keeps 60. The reranker then re-scores the pool's head (tuning.rerankDepth).
  */
 export function poolSize(state: RetrievalState): number {
   const { topK, topN } = state.options
-  return Math.max(topN, topK * Math.max(1, state.queries.length))
+  return Math.max(topN, Math.min(MAX_POOL, topK * Math.max(1, state.queries.length)))
 }
 
 /** How deep each ranked list goes: top_k, or deeper so fusion sees beyond it. */
