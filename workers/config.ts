@@ -26,6 +26,11 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(httpUrl.optional())
 
+const rawText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+
 const csv = z
   .string()
   .optional()
@@ -61,6 +66,9 @@ const envSchema = z.object({
   EMBEDDINGS_API_KEY: optionalText,
   EMBEDDINGS_MODEL: optionalText,
   EMBEDDINGS_DIMENSIONS: positiveInt(384, 4096),
+  // Not trimmed: prefixes such as "query: " end in a space. Empty means "the model's default".
+  EMBEDDINGS_QUERY_PREFIX: rawText,
+  EMBEDDINGS_DOCUMENT_PREFIX: rawText,
   VECTOR_STORE: z.enum(['d1', 'vectorize']).default('d1'),
   SEARCH_PROVIDER: z.enum(['corpus', 'brave', 'tavily', 'searxng']).default('corpus'),
   BRAVE_API_KEY: optionalText,
@@ -106,6 +114,9 @@ export interface Config {
     apiKey?: string
     model?: string
     dimensions: number
+    /** Unset: the model's own instruction (retrieval/embedders/instructions.ts); 'none': no prefix. */
+    queryPrefix?: string
+    documentPrefix?: string
   }
   vectorStore: 'd1' | 'vectorize'
   search: {
@@ -177,6 +188,8 @@ export function parseConfig(source: ConfigSource): Config {
       apiKey: env.EMBEDDINGS_API_KEY ?? env.LLM_API_KEY,
       model: env.EMBEDDINGS_MODEL,
       dimensions: env.EMBEDDINGS_DIMENSIONS,
+      queryPrefix: env.EMBEDDINGS_QUERY_PREFIX,
+      documentPrefix: env.EMBEDDINGS_DOCUMENT_PREFIX,
     },
     vectorStore: env.VECTOR_STORE,
     search: {

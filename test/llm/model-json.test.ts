@@ -132,7 +132,8 @@ describe('parseModelJson', () => {
   })
 
   it('extracts named fields when the object cannot be repaired', () => {
-    const text = `{"message": "Here you go", "document_content": "# Title\\nBody" "sources": ["https://a.example", "https://b.example"] oops: }`
+    // A doubled colon where a key should be is beyond jsonrepair (a stray `oops:` is not).
+    const text = `{"message": "Here you go", "document_content": "# Title\\nBody" "sources": ["https://a.example", "https://b.example"] :: }`
     const result = parse(text)
     expect(result.method).toBe('extracted')
     expect(result.value).toEqual({
@@ -175,5 +176,27 @@ describe('parseModelJson', () => {
       method: 'raw',
       raw: 'not a number',
     })
+  })
+})
+
+describe('parseModelJson with jsonrepair behind it', () => {
+  const schema = z.object({ message: z.string(), sources: z.array(z.string()) })
+
+  it('quotes unquoted keys and turns single quotes into double quotes', () => {
+    const result = parseModelJson("{message: 'hi', sources: ['a']}", { schema })
+    expect(result).toMatchObject({ method: 'repaired', value: { message: 'hi', sources: ['a'] } })
+  })
+
+  it('repairs Python-style literals inside a fenced reply', () => {
+    const flagged = z.object({ message: z.string(), done: z.boolean(), extra: z.null() })
+    const text = '```json\n{"message": "ok", "done": True, "extra": None}\n```'
+    const result = parseModelJson(text, { schema: flagged })
+    expect(result).toMatchObject({ method: 'repaired', value: { done: true, extra: null } })
+  })
+
+  it('keeps a complete last value of a truncated array', () => {
+    const numbers = z.object({ message: z.string(), scores: z.array(z.number()) })
+    const result = parseModelJson('{"message": "m", "scores": [1, 2, 3', { schema: numbers })
+    expect(result).toMatchObject({ method: 'repaired', value: { scores: [1, 2, 3] } })
   })
 })

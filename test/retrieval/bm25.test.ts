@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { searchChunksBm25 } from '../../workers/db/corpus-reads'
+import { searchChunksBm25 } from '../../workers/db'
 import { indexMany } from '../../workers/retrieval'
 import { freshNamespace, indexDeps, paper } from './helpers'
 

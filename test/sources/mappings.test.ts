@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { NotConfiguredError } from '../../workers/errors'
 import {
   applyDomainFilter,
-  arxivToIndexRequest,
   createWebSearch,
-  crossrefToIndexRequest,
   domainOf,
   parseArxivFeed,
   type CrossrefWork,
   type WebSearchProvider,
   type WebSearchResult,
 } from '../../workers/sources'
+import { arxivToIndexRequest, crossrefToIndexRequest } from '../../workers/ingest/index-requests'
 import { parseWork } from '../../workers/sources/crossref-parse'
 import { arxivFixture, crossrefJson, testConfig } from './helpers'
 

@@ -1,8 +1,6 @@
 // The answer cache (seed 001 §12): the same normalised question with the same options, in the
 // same mode, within 10 minutes, gets the stored payload back without search or model calls.
-import { eq } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/d1'
-import { answerCache } from '../db/schema'
+import { readAnswerCacheRow, writeAnswerCacheRow } from '../db'
 import type { AskOptions } from './schemas'
 import type { AnswerPayload } from './types'
 
@@ -37,7 +35,7 @@ export async function readCachedAnswer(
   key: string,
   now: number,
 ): Promise<AnswerPayload | null> {
-  const row = await drizzle(db).select().from(answerCache).where(eq(answerCache.key, key)).get()
+  const row = await readAnswerCacheRow(db, key)
   if (!row || now - row.createdAt.getTime() > CACHE_TTL_MS) return null
   return row.payload as unknown as AnswerPayload
 }
@@ -49,9 +47,6 @@ export async function writeCachedAnswer(
   now: number,
 ): Promise<void> {
   const { token: _token, ...stored } = payload
-  const value = { payload: stored as unknown as Record<string, unknown>, createdAt: new Date(now) }
-  await drizzle(db)
-    .insert(answerCache)
-    .values({ key, ...value })
-    .onConflictDoUpdate({ target: answerCache.key, set: value })
+  const payloadRow = stored as unknown as Record<string, unknown>
+  await writeAnswerCacheRow(db, key, { payload: payloadRow, createdAt: new Date(now) })
 }

@@ -1,8 +1,11 @@
 // Offline source prioritisation (seed 001 §5.2 without a model): which kinds of domain are
-// authoritative depends on the question's topic, so the query picks a topic and each
-// domain gets a credibility score for it.
+// authoritative depends on the question's topic (topics.ts), and each domain gets a
+// credibility score for it from its tier (government, journal, standards body, forum...).
 
-export type Topic = 'health' | 'policy' | 'tech' | 'scholarly' | 'finance' | 'music' | 'general'
+import type { Topic } from './topics'
+
+export { classifyTopic, type Topic } from './topics'
+
 type Tier =
   | 'government'
   | 'scholarly'
@@ -15,30 +18,6 @@ type Tier =
   | 'finance'
   | 'user_content'
   | 'other'
-
-const TOPIC_CUES: Array<[Topic, RegExp]> = [
-  [
-    'health',
-    /\b(health|disease|symptom|vaccin\w*|drug|dose|treat\w*|cancer|virus|infect\w*|patient|clinical|medic\w*|diet|mental|vitamin\w*|fractures?|bones?|supplements?|nutrition|pregnan\w*|blood|heart|diabetes|obesity)\b/i,
-  ],
-  [
-    'policy',
-    /\b(law|legal|regulat\w*|policy|visa|passport|tax(es)?|government|election|court|rights?|permit|immigration|benefits?)\b/i,
-  ],
-  [
-    'tech',
-    /\b(api|http|javascript|typescript|python|css|html|protocol|rfc|browser|server|database|sql|kubernetes|docker|linux|sdk|library|framework|compiler|cloudflare)\b/i,
-  ],
-  [
-    'scholarly',
-    /\b(study|studies|evidence|paper|research|trial|meta-analysis|hypothesis|experiment\w*|protein|gene\w*|cell\w*|molecul\w*|theorem|model(s|ing)?)\b/i,
-  ],
-  [
-    'finance',
-    /\b(stock|market|inflation|interest rate|gdp|econom\w*|invest\w*|bank\w*|earnings|bond)\b/i,
-  ],
-  ['music', /\b(song|album|chart|billboard|singer|band|lyrics|music\w*)\b/i],
-]
 
 const TIER_RULES: Array<[Tier, RegExp]> = [
   [
@@ -99,10 +78,6 @@ const AUTHORITIES: Record<Topic, Tier[]> = {
   finance: ['finance', 'government'],
   music: ['music'],
   general: ['reference', 'news'],
-}
-
-export function classifyTopic(query: string): Topic {
-  return TOPIC_CUES.find(([, cue]) => cue.test(query))?.[0] ?? 'general'
 }
 
 export function tierOf(domain: string): Tier {

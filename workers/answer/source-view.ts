@@ -1,8 +1,6 @@
 // A knowledge-base source as a citation link shows it: its metadata and indexed passages,
 // read from D1. Corpus-only sources have no web page of their own, so this is their page.
-import { asc, eq } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/d1'
-import { chunks, sources } from '../db/schema'
+import { readSource, readSourcePassages } from '../db'
 
 const MAX_PASSAGES = 30
 
@@ -20,15 +18,9 @@ export interface SourceView {
 }
 
 export async function readSourceView(db: D1Database, id: string): Promise<SourceView | null> {
-  const orm = drizzle(db)
-  const source = await orm.select().from(sources).where(eq(sources.id, id)).get()
+  const source = await readSource(db, id)
   if (!source) return null
-  const rows = await orm
-    .select({ page: chunks.page, text: chunks.content })
-    .from(chunks)
-    .where(eq(chunks.sourceId, id))
-    .orderBy(asc(chunks.documentId), asc(chunks.ordinal))
-    .limit(MAX_PASSAGES)
+  const rows = await readSourcePassages(db, id, MAX_PASSAGES)
   return {
     id: source.id,
     kind: source.kind,

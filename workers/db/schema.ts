@@ -17,7 +17,10 @@ export const sources = sqliteTable(
     /** arXiv id, DOI, URL or caller-chosen id: unique per kind. */
     externalId: text('external_id').notNull(),
     title: text('title').notNull(),
-    authors: text('authors', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    authors: text('authors', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     year: integer('year'),
     venue: text('venue'),
     doi: text('doi'),
@@ -26,7 +29,10 @@ export const sources = sqliteTable(
     imageUrl: text('image_url'),
     abstract: text('abstract'),
     publishedAt: text('published_at'),
-    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    metadata: text('metadata', { mode: 'json' })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sources_kind_external_idx').on(t.kind, t.externalId)],
@@ -135,7 +141,10 @@ export const ingestJobs = sqliteTable(
       .$type<Record<string, number>>()
       .notNull()
       .default(sql`'{}'`),
-    errors: text('errors', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    errors: text('errors', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),

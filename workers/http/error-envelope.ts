@@ -1,8 +1,8 @@
-// The one JSON error envelope {error:{code,message,details?,request_id}} and the mapping from
-// an error code back to its HTTP status (used when an error crosses a stream as a packet).
+// The one JSON error envelope {error:{code,message,details?,request_id}}, and an AppError
+// rebuilt from a code (when an error crosses a stream as a packet; statuses from errors.ts).
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { AppError, RateLimitedError } from '../errors'
+import { AppError, RateLimitedError, statusForCode } from '../errors'
 
 export interface ErrorEnvelope {
   error: { code: string; message: string; details?: unknown; request_id: string }
@@ -35,21 +35,7 @@ export function appErrorResponse(c: Context, error: AppError): Response {
   return response
 }
 
-const STATUS_BY_CODE: Record<string, number> = {
-  validation_failed: 400,
-  invalid_json: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  run_active: 409,
-  too_large: 413,
-  rate_limited: 429,
-  quota_exhausted: 429,
-  upstream_failed: 502,
-  not_configured: 503,
-}
-
 /** Rebuilds an AppError from a code and message (an `error` packet relayed from a run). */
 export function appErrorFromCode(code: string, message: string): AppError {
-  return new AppError(STATUS_BY_CODE[code] ?? 500, code, message)
+  return new AppError(statusForCode(code), code, message)
 }

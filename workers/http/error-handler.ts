@@ -4,7 +4,7 @@ import type { Context, ErrorHandler, Hono, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
-import { ConfigError, isAppError } from '../errors'
+import { codeForStatus, ConfigError, isAppError } from '../errors'
 import type { AppEnv } from './app-env'
 import { appErrorResponse, envelope } from './error-envelope'
 
@@ -47,14 +47,6 @@ export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
   }
   logUnexpected(c, error)
   return envelope(c, 500, { code: 'internal', message: 'Internal error' })
-}
-
-function codeForStatus(status: number): string {
-  if (status === 413) return 'too_large'
-  if (status === 401) return 'unauthorized'
-  if (status === 403) return 'forbidden'
-  if (status === 404) return 'not_found'
-  return 'bad_request'
 }
 
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>

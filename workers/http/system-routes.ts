@@ -1,6 +1,6 @@
 // GET /health (/openapi.json is mounted in workers/app.ts: it documents every capability).
 import { Hono } from 'hono'
-import { corpusStats } from '../db/corpus-stats'
+import { corpusStats } from '../db'
 import type { AppEnv } from './app-env'
 import { describeHealth } from './health'
 

@@ -1,6 +1,6 @@
 // Messages of quire-ingest-dlq: the runtime gave up on them. Record each job as failed with
 // the last reason it saw, then ack: a dead letter is never processed again.
-import { getIngestJob, recordIngestError } from '../db/ingest-jobs'
+import { getIngestJob, recordIngestError } from '../db'
 import type { IngestDeps } from './job-context'
 import { logIngest } from './log'
 import { ingestMessageSchema } from './schemas'

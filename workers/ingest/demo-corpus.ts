@@ -1,6 +1,6 @@
 // The 'demo_corpus' job: the first message splits the bundled SciFact file into slices and
 // enqueues one follow-up message per slice; each slice indexes its rows and adds its counts once.
-import { addIngestPartCounts, finishIngestJobIfComplete, setIngestParts } from '../db/ingest-jobs'
+import { addIngestPartCounts, finishIngestJobIfComplete, setIngestParts } from '../db'
 import { corpusIndexRequest, indexMany, parseCorpusJsonl, type CorpusRow } from '../retrieval'
 import type { JobContext } from './job-context'
 import type { IngestMessage } from './schemas'

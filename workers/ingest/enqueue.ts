@@ -1,11 +1,6 @@
 // The producer: one ingest_jobs row (status 'queued') and one queue message per job.
 // A demo_corpus request while one is already in flight returns that job instead.
-import {
-  findActiveIngestJob,
-  insertIngestJobs,
-  recordIngestError,
-  type NewIngestJob,
-} from '../db/ingest-jobs'
+import { findActiveIngestJob, insertIngestJobs, recordIngestError, type NewIngestJob } from '../db'
 import { ProviderError, TooLargeError } from '../errors'
 import type { IngestDeps } from './job-context'
 import { DEFAULT_NAMESPACE, type IngestBody, type IngestMessage } from './schemas'

@@ -14,4 +14,4 @@ export {
   type IngestMessage,
 } from './schemas'
 export { DEMO_CORPUS_PATH } from './demo-corpus'
-export { corpusIsEmpty, corpusStats, type CorpusStats } from '../db/corpus-stats'
+export { corpusIsEmpty, corpusStats, type CorpusStats } from '../db'

@@ -1,5 +1,5 @@
 // The public shape of a job's status (GET /api/ingest/:job), built from its ingest_jobs row.
-import type { IngestJobRow } from '../db/schema'
+import type { IngestJobRow } from '../db'
 import { statusUrl } from './enqueue'
 
 export interface IngestJobStatus {

@@ -1,7 +1,6 @@
 // One message of quire-ingest: validate, mark running, run, and on failure decide between
 // a delayed retry (transient) and a final failure (everything else). Never throws.
-import { getIngestJob, recordIngestError, startIngestAttempt } from '../db/ingest-jobs'
-import type { IngestJobRow } from '../db/schema'
+import { getIngestJob, recordIngestError, startIngestAttempt, type IngestJobRow } from '../db'
 import { isAppError } from '../errors'
 import { backoffSeconds, describeError, isLastAttempt, isRetryable } from './failure-policy'
 import type { JobContext } from './job-context'

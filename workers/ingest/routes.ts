@@ -1,8 +1,7 @@
 // /api/ingest: queue jobs (API key), receive signed webhooks, read job status and corpus counts.
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { corpusStats } from '../db/corpus-stats'
-import { getIngestJob } from '../db/ingest-jobs'
+import { corpusStats, getIngestJob } from '../db'
 import { NotFoundError, ValidationError } from '../errors'
 import { authNote, requireApiKey, validate, type AppEnv } from '../http'
 import { enqueueIngestJobs } from './enqueue'

@@ -1,6 +1,6 @@
 // Runs one delivery of a job: text and source jobs index and complete in one go; the demo
 // corpus fans out into slices that complete the job together.
-import { completeIngestJob } from '../db/ingest-jobs'
+import { completeIngestJob } from '../db'
 import { indexMany } from '../retrieval'
 import { runDemoCorpusMessage } from './demo-corpus'
 import type { JobContext } from './job-context'

@@ -2,12 +2,8 @@
 // IndexRequests. Adapters raise ProviderError/SourceParseError; this file adds no retries.
 import { ValidationError } from '../errors'
 import type { IndexRequest } from '../retrieval'
-import {
-  arxivToIndexRequest,
-  crossrefToIndexRequest,
-  fetchPdf,
-  fetchReadablePage,
-} from '../sources'
+import { fetchPdf, fetchReadablePage } from '../sources'
+import { arxivToIndexRequest, crossrefToIndexRequest } from './index-requests'
 import type { JobContext } from './job-context'
 import type { IngestJob } from './schemas'
 

@@ -1,7 +1,7 @@
 // Standard Webhooks verification for POST /api/ingest/webhook: HMAC signature over
 // id.timestamp.body, the package's 5-minute timestamp tolerance, and one use per webhook-id.
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
-import { claimWebhookDelivery, pruneWebhookDeliveries } from '../db/webhook-deliveries'
+import { claimWebhookDelivery, pruneWebhookDeliveries } from '../db'
 import { NotConfiguredError, UnauthorizedError } from '../errors'
 
 /**

@@ -1,10 +1,27 @@
 // Last-resort field extraction (seed 000 step 11): pulls named string, array, number and
 // boolean fields out of text that no repair can parse, one regex-anchored field at a time.
-import { endsString, repairFrom } from './json-repair'
+import { repairFrom } from './json-repair'
 
 export type FieldKind = 'string' | 'array' | 'number' | 'boolean' | 'other'
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' }
+
+const NEXT_KEY = /^[ \t]*"[^"\n]{1,64}"\s*:/
+
+/**
+ * A quote ends a string when what follows (after spaces) is a JSON separator, the end of the
+ * text, a line break, or the next `"key":` (a missing comma); otherwise it is a quote inside
+ * the text that the model forgot to escape.
+ */
+function endsString(text: string, after: number): boolean {
+  for (let i = after; i < text.length; i++) {
+    const c = text[i] as string
+    if (c === '\n' || c === '\r') return true
+    if (c === ' ' || c === '\t') continue
+    return ',}]:'.includes(c) || NEXT_KEY.test(text.slice(after, after + 80))
+  }
+  return true
+}
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -42,12 +59,9 @@ export function extractArray(text: string, name: string): unknown[] | undefined 
   const match = fieldStart(text, name, '\\[')
   if (!match) return undefined
   const start = match.index + match[0].length - 1
-  try {
-    const value: unknown = JSON.parse(repairFrom(text, start))
-    if (Array.isArray(value)) return value
-  } catch {
-    // fall through to the quoted items we can still see
-  }
+  const repaired = repairFrom(text, start)
+  const value: unknown = repaired === null ? null : JSON.parse(repaired)
+  if (Array.isArray(value)) return value
   const region = text.slice(start, text.indexOf(']', start) + 1 || undefined)
   return [...region.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => decodeBody(m[1] ?? ''))
 }

@@ -1,37 +1,10 @@
-// Repairs the JSON models actually produce: code fences and prose around the value, raw
-// newlines/control characters in strings, unescaped inner quotes, trailing commas, smart-quote
-// delimiters, and truncation (open strings and brackets are closed, a broken tail is cut).
+// Repairs the JSON models actually produce, with `jsonrepair` doing the repairing. This file only
+// finds where the value sits (code fences, prose around it, stray braces) and adds what
+// jsonrepair does differently from model output: LaTeX backslashes and broken truncated tails.
+import { jsonrepair } from 'jsonrepair'
 
-const SMART_QUOTES = '\u201C\u201D'
-const CLOSERS: Record<string, string> = { '{': '}', '[': ']' }
 const VALID_ESCAPES = '"\\/bfnrtu'
-
-const NEXT_KEY = /^[ \t]*"[^"\n]{1,64}"\s*:/
-
-/**
- * A quote ends a string when what follows (after spaces) is a JSON separator, the end of the
- * text, a line break, or the next `"key":` (a missing comma); otherwise it is a quote inside
- * the text that the model forgot to escape.
- */
-export function endsString(text: string, after: number): boolean {
-  for (let i = after; i < text.length; i++) {
-    const c = text[i] as string
-    if (c === '\n' || c === '\r') return true
-    if (c === ' ' || c === '\t') continue
-    return ',}]:'.includes(c) || NEXT_KEY.test(text.slice(after, after + 80))
-  }
-  return true
-}
-
-/** A value just ended, so a new string here needs a comma first. */
-const needsComma = (out: string) => /["}\]\del]\s*$/.test(out)
-
-function escapeControl(c: string): string {
-  if (c === '\n') return '\\n'
-  if (c === '\r') return '\\r'
-  if (c === '\t') return '\\t'
-  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
-}
+const SMART_QUOTES = '\u201C\u201D'
 
 /** The body of the first fenced block that holds JSON-looking text, else the text itself. */
 export function unfence(text: string): string {
@@ -42,86 +15,69 @@ export function unfence(text: string): string {
   return text
 }
 
-interface Cut {
-  length: number
-  stack: string[]
+/**
+ * jsonrepair drops unknown escapes ("\alpha" -> "alpha"); models writing LaTeX mean the
+ * backslash literally, so it is doubled first. Control characters other than line breaks and
+ * tabs are escaped because jsonrepair rejects them.
+ */
+function prepare(text: string): string {
+  return text
+    .replace(/\\(.?)/gs, (_m, next: string) =>
+      next !== '' && VALID_ESCAPES.includes(next) ? `\\${next}` : `\\\\${next}`,
+    )
+    .replace(/\p{Cc}/gu, (c) =>
+      c >= ' ' || '\n\r\t'.includes(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )
 }
 
-const withoutTrailingComma = (out: string) => out.replace(/[\s,]*$/, '')
-
-const closeAll = (out: string, stack: string[]) =>
-  withoutTrailingComma(out) + [...stack].reverse().join('')
-
-function canParse(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
+interface Span {
+  /** End (exclusive) of the balanced value, or the text's end when it was truncated. */
+  end: number
+  truncated: boolean
+  /** Where a broken bare tail starts in a truncated value (after the last separator). */
+  tailStart: number | null
 }
 
-type Quote = '"' | 'smart'
-
-/** One character inside a string: what to emit, extra characters consumed, whether it closed. */
-function inString(
-  text: string,
-  i: number,
-  quote: Quote,
-): { emit: string; used: number; closes: boolean } {
-  const c = text[i] as string
-  if (c === '\\') {
-    const next = text[i + 1]
-    if (next === undefined) return { emit: '', used: 0, closes: false }
-    // "\alpha" from LaTeX is not an escape: keep the backslash literally.
-    return {
-      emit: VALID_ESCAPES.includes(next) ? `\\${next}` : `\\\\${next}`,
-      used: 1,
-      closes: false,
-    }
-  }
-  const closes = quote === '"' ? c === '"' && endsString(text, i + 1) : SMART_QUOTES.includes(c)
-  if (closes) return { emit: '"', used: 0, closes: true }
-  if (c === '"') return { emit: '\\"', used: 0, closes: false }
-  return { emit: c < ' ' ? escapeControl(c) : c, used: 0, closes: false }
-}
-
-/** The repaired text of the JSON value that starts at `start` (a '{' or '['). */
-export function repairFrom(text: string, start: number): string {
-  let out = ''
-  const stack: string[] = []
-  let cut: Cut = { length: 0, stack: [] }
-  let quote: Quote | null = null
+/** Scans a value that starts at `start`, respecting strings, to its matching closer. */
+function spanOf(text: string, start: number): Span {
+  let depth = 0
+  let quote: string | null = null
+  let lastSeparator = start
   for (let i = start; i < text.length; i++) {
     const c = text[i] as string
     if (quote) {
-      const step = inString(text, i, quote)
-      out += step.emit
-      i += step.used
-      if (step.closes) quote = null
-    } else if (c === '"' || SMART_QUOTES.includes(c)) {
-      quote = c === '"' ? '"' : 'smart'
-      out += needsComma(out) ? ',"' : '"'
-    } else if (c === '{' || c === '[') {
-      stack.push(CLOSERS[c] as string)
-      out += c
-      cut = { length: out.length, stack: [...stack] }
-    } else if (c === '}' || c === ']') {
-      if (!stack.includes(c)) continue // a stray closer
-      while (stack.length) {
-        const closer = stack.pop() as string
-        out = withoutTrailingComma(out) + closer
-        if (closer === c) break
-      }
-      if (stack.length === 0) return out
-    } else {
-      if (c === ',') cut = { length: out.length, stack: [...stack] }
-      out += c
+      if (c === '\\') i += 1
+      else if (c === quote || (quote !== '"' && SMART_QUOTES.includes(c))) quote = null
+    } else if (c === '"' || SMART_QUOTES.includes(c)) quote = c
+    else if (c === '{' || c === '[') depth += 1
+    else if (c === '}' || c === ']') {
+      depth -= 1
+      if (depth === 0) return { end: i + 1, truncated: false, tailStart: null }
     }
+    if (!quote && ',{[:'.includes(c)) lastSeparator = i
   }
-  // Truncated: close what is open; if the tail is still broken, fall back to the last clean cut.
-  const closed = closeAll(quote ? `${out}"` : out, stack)
-  return canParse(closed) ? closed : closeAll(out.slice(0, cut.length), cut.stack)
+  const tail = text.slice(lastSeparator + 1).trim()
+  // A bare word cut mid-way ("tru", "nul", an unquoted fragment) is noise, not a value.
+  const broken = !quote && /^[A-Za-z_]/.test(tail) && !/^(true|false|null)$/.test(tail)
+  return { end: text.length, truncated: true, tailStart: broken ? lastSeparator : null }
+}
+
+function tryRepair(text: string): string | null {
+  try {
+    const repaired = jsonrepair(text)
+    JSON.parse(repaired)
+    return repaired
+  } catch {
+    return null
+  }
+}
+
+/** The repaired text of the JSON value that starts at `start` (a '{' or '['), or null. */
+export function repairFrom(text: string, start: number): string | null {
+  const span = spanOf(text, start)
+  const repaired = tryRepair(prepare(text.slice(start, span.tailStart ?? span.end)))
+  // An odd unescaped quote can fool the scan; then jsonrepair gets the whole rest to judge.
+  return repaired ?? (span.truncated ? null : tryRepair(prepare(text.slice(start))))
 }
 
 /** Repaired candidates, one per plausible start of the value (prose may hold stray braces). */
@@ -132,6 +88,7 @@ export function* repairCandidates(text: string, maxStarts = 8): Generator<string
     const c = body[i]
     if (c !== '{' && c !== '[') continue
     starts += 1
-    yield repairFrom(body, i)
+    const repaired = repairFrom(body, i)
+    if (repaired !== null) yield repaired
   }
 }

@@ -1,6 +1,7 @@
 // Small builders the /openapi.json paths are written with: zod -> JSON Schema, JSON bodies,
 // shared error responses by status, path parameters, streamed runs and security requirements.
 import { z } from 'zod'
+import type { ErrorHttpStatus } from '../errors'
 
 export type Json = Record<string, unknown>
 
@@ -13,12 +14,16 @@ export function jsonSchema(schema: z.ZodType): Json {
   return rest
 }
 
-/** Each error status and the shared response (components.responses) documenting it. */
+/**
+ * Each error status and the shared response (components.responses) documenting it: one for
+ * every status in errors.ts's ERROR_STATUS table (the compiler checks none is missing).
+ */
 export const ERROR_RESPONSES = {
   '400': 'BadRequest',
   '401': 'Unauthorized',
   '403': 'Forbidden',
   '404': 'NotFound',
+  '405': 'MethodNotAllowed',
   '409': 'RunActive',
   '413': 'TooLarge',
   '415': 'UnsupportedMediaType',
@@ -26,7 +31,7 @@ export const ERROR_RESPONSES = {
   '500': 'Internal',
   '502': 'UpstreamFailed',
   '503': 'NotConfigured',
-} as const
+} as const satisfies Record<`${ErrorHttpStatus}`, string>
 export type ErrorStatus = keyof typeof ERROR_RESPONSES
 
 /** The listed error responses plus 500, which every route can answer (bad config, a bug). */

@@ -1,14 +1,10 @@
 // The shared parts of /openapi.json: the error envelope and one response per error status,
 // the security schemes, and the response payload schemas.
+import { ERROR_STATUS } from '../errors'
 import { type Json } from './blocks'
 import { responseSchemas } from './shapes'
 
-const errorCodes = [
-  ...['validation_failed', 'invalid_json', 'unauthorized', 'forbidden', 'not_found'],
-  ...['method_not_allowed', 'run_active', 'too_large', 'unsupported_media_type'],
-  ...['rate_limited', 'quota_exhausted', 'internal', 'config_invalid', 'run_incomplete'],
-  ...['upstream_failed', 'not_configured'],
-]
+const errorCodes = Object.keys(ERROR_STATUS)
 
 const errorEnvelope: Json = {
   type: 'object',
@@ -43,6 +39,9 @@ export function buildComponents(): Json {
       Unauthorized: errorResponse('Missing or invalid credentials'),
       Forbidden: errorResponse('The session token does not open this session'),
       NotFound: errorResponse('No such resource'),
+      MethodNotAllowed: errorResponse('The path exists under other methods (listed in Allow)', {
+        Allow: { schema: { type: 'string' } },
+      }),
       RunActive: errorResponse('Another run is active for this session'),
       TooLarge: errorResponse('Request body, file or job too large'),
       UnsupportedMediaType: errorResponse('The body must be sent as application/json'),

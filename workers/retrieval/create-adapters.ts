@@ -1,6 +1,7 @@
 // Picks the Embedder and VectorStore adapters from Config (called by deps.ts only).
 import type { Config } from '../config'
 import type { Embedder } from './embedder'
+import { embedInstructions } from './embedders/instructions'
 import { createOfflineEmbedder } from './embedders/offline'
 import { createOpenAiEmbedder } from './embedders/openai-compatible'
 import { createWorkersAiEmbedder } from './embedders/workers-ai'
@@ -16,17 +17,20 @@ const WORKERS_AI_MODELS: Record<number, string> = {
 }
 
 export function createEmbedder(config: Config, ai: Ai): Embedder {
-  const { provider, dimensions, model, baseUrl, apiKey } = config.embeddings
+  const { provider, dimensions, model, baseUrl, apiKey, queryPrefix, documentPrefix } =
+    config.embeddings
+  const prefixes = { queryPrefix, documentPrefix }
   switch (provider) {
-    case 'openai-compatible':
+    case 'openai-compatible': {
       // config.ts requires EMBEDDINGS_MODEL for this provider.
-      return createOpenAiEmbedder({ baseUrl, apiKey, model: model ?? '', dimensions })
-    case 'workers-ai':
-      return createWorkersAiEmbedder(
-        ai,
-        model ?? WORKERS_AI_MODELS[dimensions] ?? '@cf/baai/bge-small-en-v1.5',
-        dimensions,
-      )
+      const name = model ?? ''
+      const instructions = embedInstructions(name, prefixes)
+      return createOpenAiEmbedder({ baseUrl, apiKey, model: name, dimensions, instructions })
+    }
+    case 'workers-ai': {
+      const name = model ?? WORKERS_AI_MODELS[dimensions] ?? '@cf/baai/bge-small-en-v1.5'
+      return createWorkersAiEmbedder(ai, name, dimensions, embedInstructions(name, prefixes))
+    }
     case 'offline':
       return createOfflineEmbedder({ dimensions })
   }

@@ -1,8 +1,7 @@
 // Reads an HTML page in one pass: readable text (script/style/nav/footer/aside and friends
 // dropped, paragraphs and headings kept, <article>/<main> preferred when substantial) and
 // the metadata a source card needs (title, description, og:image, published date).
-// A pure function over the tokenizer, so it runs the same in workerd and in Node tools.
-import { decodeEntities } from './html-entities'
+// A pure function over the tokenizer (htmlparser2), so it runs the same in workerd and in Node tools.
 import { tokenizeHtml, type HtmlToken } from './html-tokenizer'
 import { normaliseParagraphs } from './markup-text'
 
@@ -118,7 +117,7 @@ class DocumentCollector {
   private onText(raw: string): void {
     if (this.inTitle) this.titleText += raw
     if (this.skipStack.length > 0) return
-    this.append(decodeEntities(raw))
+    this.append(raw)
   }
 
   private onBoundary(name: string): void {
@@ -145,7 +144,7 @@ class DocumentCollector {
   private firstMeta(keys: string[]): string | null {
     for (const key of keys) {
       const value = this.meta.get(key)
-      if (value) return decodeEntities(value).replace(/\s+/g, ' ').trim()
+      if (value) return value.replace(/\s+/g, ' ').trim()
     }
     return null
   }
@@ -153,7 +152,7 @@ class DocumentCollector {
   finish(): HtmlDocument {
     const main = normaliseParagraphs(this.main.join(''))
     const text = main.length >= MIN_MAIN_CHARS ? main : normaliseParagraphs(this.all.join(''))
-    const title = decodeEntities(this.titleText).replace(/\s+/g, ' ').trim()
+    const title = this.titleText.replace(/\s+/g, ' ').trim()
     const images = META_KEYS.image.map((k) => resolveHttp(this.meta.get(k), this.base))
     return {
       title: this.firstMeta(META_KEYS.title) ?? title,

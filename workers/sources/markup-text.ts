@@ -1,6 +1,6 @@
 // Turns small markup fragments (Crossref's JATS/HTML abstracts, search-API snippets) into plain
 // text: tags dropped, block boundaries kept as paragraph breaks, entities decoded.
-import { decodeEntities } from './html-entities'
+import { decodeHTML } from 'entities'
 
 const BLOCK_TAGS =
   /<\/?(?:jats:)?(?:p|sec|div|list|list-item|li|ul|ol|br|h[1-6]|table|tr|blockquote|section|title|label|caption|fig)\b[^>]*>/gi
@@ -18,7 +18,7 @@ export function normaliseParagraphs(text: string): string {
 
 /** Inline markup to one line of plain text (search snippets, titles). */
 export function stripInlineMarkup(fragment: string): string {
-  return decodeEntities(fragment.replace(/<[^>]*>/g, ''))
+  return decodeHTML(fragment.replace(/<[^>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim()
 }
@@ -48,7 +48,7 @@ export function cleanAbstract(raw: string): string | null {
     .replace(BLOCK_TAGS, '\n\n')
     .replace(/<[^>]*>/g, '')
     .replace(/\ue000\s*/g, '')
-  text = normaliseParagraphs(decodeEntities(text))
+  text = normaliseParagraphs(decodeHTML(text))
   // A plain-text heading that survived the markup ("Abstract: ...", "ABSTRACT ...").
   text = text.replace(/^(?:abstract|summary)\s*[:.\u2014-]\s*/i, '').replace(/^ABSTRACT\s+/, '')
   return text ? text : null

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { ProviderError } from '../../errors'
 import { toProviderError } from '../../llm'
 import type { EmbedPurpose, Embedder } from '../embedder'
+import { withInstruction, type EmbedInstructions } from './instructions'
 
 const PROVIDER = 'openai-compatible'
 export const EMBED_BATCH_SIZE = 96
@@ -15,6 +16,8 @@ export interface OpenAiEmbedderOptions {
   model: string
   dimensions: number
   timeoutMs?: number
+  /** Prefixes for query and document texts (instructions.ts); none when absent. */
+  instructions?: EmbedInstructions
 }
 
 const responseSchema = z.object({
@@ -90,10 +93,11 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
   return {
     id: `openai:${model}:${dimensions}`,
     dimensions,
-    async embed(texts: string[], _purpose?: EmbedPurpose, signal?: AbortSignal) {
+    async embed(texts: string[], purpose?: EmbedPurpose, signal?: AbortSignal) {
       const vectors: Float32Array[] = []
+      const inputs = withInstruction(texts, purpose, options.instructions)
       // Sequential batches: friendlier to provider rate limits than a burst.
-      for (const batch of inBatches(texts)) vectors.push(...(await embedBatch(batch, signal)))
+      for (const batch of inBatches(inputs)) vectors.push(...(await embedBatch(batch, signal)))
       return vectors
     },
   }

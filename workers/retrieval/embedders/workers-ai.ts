@@ -4,13 +4,20 @@ import { z } from 'zod'
 import { ProviderError } from '../../errors'
 import type { AiRunner } from '../../llm'
 import type { EmbedPurpose, Embedder } from '../embedder'
+import { withInstruction, type EmbedInstructions } from './instructions'
 import { checkedVectors, inBatches } from './openai-compatible'
 
 const PROVIDER = 'workers-ai'
 
 const outputSchema = z.object({ data: z.array(z.array(z.number())) })
 
-export function createWorkersAiEmbedder(ai: AiRunner, model: string, dimensions: number): Embedder {
+/** `instructions` prefix query and document texts (instructions.ts); none when absent. */
+export function createWorkersAiEmbedder(
+  ai: AiRunner,
+  model: string,
+  dimensions: number,
+  instructions?: EmbedInstructions,
+): Embedder {
   async function embedBatch(batch: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     let output: unknown
     try {
@@ -36,9 +43,10 @@ export function createWorkersAiEmbedder(ai: AiRunner, model: string, dimensions:
   return {
     id: `workers-ai:${model}:${dimensions}`,
     dimensions,
-    async embed(texts: string[], _purpose?: EmbedPurpose, signal?: AbortSignal) {
+    async embed(texts: string[], purpose?: EmbedPurpose, signal?: AbortSignal) {
       const vectors: Float32Array[] = []
-      for (const batch of inBatches(texts)) vectors.push(...(await embedBatch(batch, signal)))
+      const inputs = withInstruction(texts, purpose, instructions)
+      for (const batch of inBatches(inputs)) vectors.push(...(await embedBatch(batch, signal)))
       return vectors
     },
   }

@@ -7,7 +7,7 @@ import {
   insertChunkStatements,
   insertSectionStatements,
   type ChunkRowInput,
-} from '../../db/chunk-writes'
+} from '../../db'
 import { ProviderError, isAppError } from '../../errors'
 import type { Embedder } from '../embedder'
 import type { VectorRecord, VectorStore } from '../vector-store'

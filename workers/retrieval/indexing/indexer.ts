@@ -6,7 +6,7 @@ import {
   existingSourceIds,
   insertDocumentStatements,
   upsertSourceStatements,
-} from '../../db/corpus-writes'
+} from '../../db'
 import type { Embedder } from '../embedder'
 import type { IndexCounts, IndexRequest } from '../indexer-types'
 import type { VectorStore } from '../vector-store'

@@ -1,6 +1,6 @@
 // Loads chunk text and citation fields for candidate ids (one query per 99 ids), keeping only
 // chunks that still exist in the searched namespace and pass the source filter.
-import { readChunksWithSources, type ChunkWithSource } from '../../db/corpus-reads'
+import { readChunksWithSources, type ChunkWithSource } from '../../db'
 import type { RetrievedChunk } from '../retriever'
 import type { RetrievalState } from './state'
 

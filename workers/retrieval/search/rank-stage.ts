@@ -12,7 +12,7 @@ import type { RetrievalContext, Stage } from './state'
 import { loadTermStats } from './term-stats'
 
 export const fuseStage: Stage = async (state, ctx) => {
-  const fused = fuseRankings(state.lists, ctx.tuning.rrfK).slice(0, poolSize(state, ctx))
+  const fused = fuseRankings(state.lists, ctx.tuning.rrfK).slice(0, poolSize(state))
   const chunks = await hydrate(
     ctx.db,
     state,

@@ -1,7 +1,7 @@
 // Recall: one BM25 list and one vector list per query (original and variations), plus a
 // feedback list (BM25 again, with terms from the original's top chunks). A list that fails
 // is dropped and noted; only when every list fails does retrieval fail.
-import { searchChunksBm25 } from '../../db/corpus-reads'
+import { searchChunksBm25 } from '../../db'
 import type { RankedList } from './fusion'
 import { expandQuery, feedbackCandidates } from './feedback'
 import { toFtsQuery } from './fts-query'
@@ -9,14 +9,23 @@ import { hydrate } from './hydrate'
 import type { RetrievalContext, RetrievalState, Stage } from './state'
 import { loadTermStats } from './term-stats'
 
-/** Candidates kept after fusion: top_k, or the rerank depth if reranking wants more. */
-export function poolSize(state: RetrievalState, ctx: RetrievalContext): number {
-  const { topK, stages } = state.options
-  return stages.rerank ? Math.max(topK, ctx.tuning.rerankDepth) : topK
+/** Hydrating and reranking cost grows with the pool; no routed task needs more than this. */
+export const MAX_POOL = 100
+
+/**
+ * Candidates kept after fusion: top_k for each query (the original and each variation retrieve
+ * top_k and are then deduplicated, as in seed 004), at most MAX_POOL, never fewer than top_n.
+ * So the routed top_k sets the pool: qa (10) keeps 30 with two variations, comparison (20)
+ * keeps 60. The reranker then re-scores the pool's head (tuning.rerankDepth).
+ */
+export function poolSize(state: RetrievalState): number {
+  const { topK, topN } = state.options
+  return Math.max(topN, Math.min(MAX_POOL, topK * Math.max(1, state.queries.length)))
 }
 
+/** How deep each ranked list goes: top_k, or deeper so fusion sees beyond it. */
 export function listDepth(state: RetrievalState, ctx: RetrievalContext): number {
-  return Math.max(poolSize(state, ctx), ctx.tuning.minListDepth)
+  return Math.max(state.options.topK, ctx.tuning.minListDepth)
 }
 
 async function bm25Ids(

@@ -1,7 +1,7 @@
 // Document frequencies of query and feedback terms, counted through the FTS5 index (always
 // in step with the corpus, nothing extra to maintain) and cached in the isolate for a while:
 // IDF moves slowly, so minutes-old counts rank as well as fresh ones.
-import { countChunks, countChunksWithTerms } from '../../db/corpus-reads'
+import { countChunks, countChunksWithTerms } from '../../db'
 import { porterStem } from '../text/porter'
 
 const TTL_MS = 5 * 60_000

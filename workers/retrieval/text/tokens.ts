@@ -1,15 +1,25 @@
 // Word tokenisation shared by the chunker's neighbours, the offline embedder, the FTS query
-// builder and the lexical reranker. It mirrors FTS5's unicode61 tokenizer (letters and digits,
-// case-folded, diacritics removed) so terms line up with what the index stores.
+// builder and the lexical reranker. It mirrors FTS5's unicode61 tokenizer (see wordTokens) so
+// terms line up with what the index stores.
 import { porterStem } from './porter'
 import { isStopWord } from './stopwords'
 
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu
-const MARKS = /\p{M}+/gu
+const LATIN_MARKS = /(\p{Script=Latin})\p{M}+/gu
 
-/** Lower-case word tokens with diacritics removed, in order. */
+/**
+ * Lower-case word tokens with Latin diacritics removed, in order. unicode61 keeps other
+ * scripts' marks ("έ"), leaves ligatures and superscripts alone ("ﬁ", "²") and folds the
+ * Greek final sigma, so this does the same.
+ */
 export function wordTokens(text: string): string[] {
-  return text.normalize('NFKD').replace(MARKS, '').toLowerCase().match(WORD) ?? []
+  const folded = text
+    .normalize('NFD')
+    .replace(LATIN_MARKS, '$1')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/ς/g, 'σ')
+  return folded.match(WORD) ?? []
 }
 
 /** Tokens worth matching on: no stop words, no lone letters or digits. */

@@ -11,7 +11,7 @@ import {
   scopesOfChunks,
   upsertVectorStatements,
   vectorScope,
-} from '../../db/vector-queries'
+} from '../../db'
 import { ValidationError } from '../../errors'
 import type { VectorQuery, VectorRecord, VectorStore } from '../vector-store'
 import { vectorToBlob } from './blob'

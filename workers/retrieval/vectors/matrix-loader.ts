@@ -1,6 +1,6 @@
 // Reads a namespace's vectors of one space from D1 into matrix form, all of them or only the
 // rows appended after a known rowid (so a cache can grow without reloading everything).
-import { readVectorPage } from '../../db/vector-queries'
+import { readVectorPage } from '../../db'
 import type { VectorMetadata } from '../vector-store'
 import { blobToVector } from './blob'
 import { computeNorms, type VectorMatrix } from './vector-matrix'

@@ -1,7 +1,8 @@
 // Maps scholarly records to the indexer's input (retrieval's IndexRequest): one source, one
-// document holding title + abstract on a page-less body.
+// document holding title + abstract on a page-less body. Lives in ingest, its one user, so
+// sources/ does not depend on retrieval/ (which depends on sources/).
 import type { IndexRequest } from '../retrieval'
-import type { ArxivPaper, CrossrefWork } from './scholarly-types'
+import type { ArxivPaper, CrossrefWork } from '../sources'
 
 function yearOf(iso: string): number | null {
   const year = Number(iso.slice(0, 4))
