@@ -11,6 +11,7 @@ export {
   type TermStatistics,
   type TermStatisticsSource,
 } from './relevance'
+export { passageSignals, type EvidenceText, type PassageSignals } from './signals'
 export { createTermStatisticsSource } from './term-stats'
 export { isSmallTalk, smallTalkReply } from './small-talk'
 export { isFollowUp, rewriteFollowUp, type ConversationTurn, type RewriteContext } from './rewrite'

@@ -25,3 +25,10 @@ export const CARRIED_WITH_OWN_TERMS = 4
  * often enough ("capital of Australia") that carrying the old one would mislead retrieval.
  */
 export const FOLLOW_UP_MAX_TERMS = 1
+
+/** BM25 shape for the bm25 signal (the usual defaults) and the retriever's 3x title weight. */
+export const BM25_K1 = 1.2
+export const BM25_B = 0.75
+export const TITLE_WEIGHT = 3
+/** Content terms in an average passage (a SciFact abstract, title counted 3x). */
+export const AVERAGE_PASSAGE_TERMS = 150
