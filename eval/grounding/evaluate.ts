@@ -2,7 +2,7 @@
 // the split's claims, and follow-up retrieval with and without the offline rewrite.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { contentTerms, rewriteFollowUp } from '../../workers/grounding'
+import { contentTerms, rewriteFollowUp, type PassageSignals } from '../../workers/grounding'
 import type { BeirData } from '../beir'
 import { mapConcurrent } from '../pipeline'
 import {
@@ -34,6 +34,8 @@ export interface GroundingReport {
     gold: boolean
     weighted: number
     plain: number
+    signals: PassageSignals
+    words: number
   }[]
 }
 
@@ -109,6 +111,8 @@ export async function evaluateGrounding(input: {
         gold: false,
         weighted: r.weighted,
         plain: r.plain,
+        signals: r.signals,
+        words: contentTerms(questions[i] ?? '').length,
       })
   })
   log(
@@ -133,6 +137,8 @@ export async function evaluateGrounding(input: {
       gold: retrieved,
       weighted: r.weighted,
       plain: r.plain,
+      signals: r.signals,
+      words: contentTerms(data.queries.get(id) ?? '').length,
     })
   }
   log(`claims: ${claimRuns.length} run`)

@@ -72,8 +72,11 @@ export function rewriteFollowUp(
   const own = new Set(contentTerms(question))
   const limit = own.size > 0 ? CARRIED_WITH_OWN_TERMS : MAX_CARRIED_TERMS
   const stats = context.stats
+  // Without statistics a word's length stands in for its rarity ("supplementation" > "risk").
   const rarity = (term: string) =>
-    stats ? idf(stats.documentFrequency(term), Math.max(1, stats.documents)) : 1
+    stats
+      ? idf(stats.documentFrequency(term), Math.max(1, stats.documents))
+      : Math.min(1, term.length / 8)
   const carried = [...candidates(previous, context.cited ?? [])]
     .filter(([term]) => !own.has(term))
     .map(([term, c]) => ({ word: c.word, score: c.weight * rarity(term) }))

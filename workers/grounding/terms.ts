@@ -5,7 +5,7 @@ import { eng } from 'stopword'
 
 /** Words of questions and requests that name no topic ("does", "explain", "tell me"). */
 const QUESTION_WORDS =
-  'does did doing done can could may might would should shall will tell explain show give ' +
+  'why when whom whose whether does did doing done can could may might would should shall will tell explain show give ' +
   'describe know please specifically especially particular really actually also too just ' +
   'get got make made way ways thing things lot kind sort much many'
 
