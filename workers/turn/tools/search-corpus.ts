@@ -1,6 +1,6 @@
 // search_corpus: hybrid retrieval over the knowledge base (deps.retriever), returned to the
-// model as numbered documents; passages that do not address the query are left out, and
-// when none does the tool says "no relevant documents" instead of handing over weak ones.
+// model as numbered documents; when none addresses the query the tool says "no relevant
+// documents" instead of handing over weak ones.
 import { z } from 'zod'
 import { documentsJson, type SourceDocument } from '../../context'
 import { ValidationError } from '../../errors'
@@ -50,20 +50,20 @@ export function chunkToDocument(chunk: RetrievedChunk): SourceDocument {
 export const NO_RELEVANT_DOCUMENTS =
   'No relevant documents: the knowledge base has nothing that addresses this query.'
 
-/** The chunks that address the query, in retrieval order; empty when none does. */
-async function relevantChunks(
+/**
+ * Whether the retrieved passages address the query at all. When they do, all of them go to
+ * the model (it weighs them; weaker ones add context); when none does, none goes.
+ */
+async function addressesQuery(
   query: string,
   chunks: RetrievedChunk[],
   db: D1Database,
   signal: AbortSignal,
-): Promise<RetrievedChunk[]> {
-  if (chunks.length === 0) return []
+): Promise<boolean> {
+  if (chunks.length === 0) return false
   const stats = await createTermStatisticsSource(db)(contentTerms(query), signal)
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
-  const judgement = judgeRelevance(query, passages, stats)
-  if (judgement.abstain) return []
-  const keep = new Set(judgement.relevant)
-  return chunks.filter((_, i) => keep.has(i))
+  return !judgeRelevance(query, passages, stats).abstain
 }
 
 export interface SearchCorpusOptions {
@@ -99,15 +99,14 @@ export function createSearchCorpusTool(options: SearchCorpusOptions = {}): TurnT
         tokenBudget: RESULT_TOKEN_BUDGET,
       }
       const result = await deps.retriever.retrieve(query, retrieveOptions, signal)
-      const chunks = await relevantChunks(query, result.chunks, deps.db, signal)
-      if (chunks.length === 0)
+      if (!(await addressesQuery(query, result.chunks, deps.db, signal)))
         return {
           content: NO_RELEVANT_DOCUMENTS,
           summary: `no relevant documents in the knowledge base for "${query}"`,
           documents: [],
           sources: [],
         }
-      const documents = numbering.assign(chunks.map(chunkToDocument))
+      const documents = numbering.assign(result.chunks.map(chunkToDocument))
       return {
         content: documentsJson(documents),
         summary: `${documents.length} passages from the knowledge base for "${query}"`,
