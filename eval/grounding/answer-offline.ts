@@ -27,7 +27,7 @@ export interface OfflineOutcome {
   weighted: number
   plain: number
   /** Best passage per signal (grounding/signals.ts), IDF-weighted. */
-  signals: PassageSignals
+  signals: PassageSignals & Record<string, number>
 }
 
 export interface GroundingDeps {
@@ -44,7 +44,7 @@ export async function retrieveChunks(
 }
 
 export async function answerOffline(deps: GroundingDeps, query: string): Promise<OfflineOutcome> {
-  const none = { coverage: 0, bm25: 0, sentence: 0 }
+  const none = { coverage: 0, bm25: 0, sentence: 0 } as PassageSignals & Record<string, number>
   const empty = { cited: [], ranked: [], weighted: 0, plain: 0, signals: none }
   if (isSmallTalk(query)) return { smallTalk: true, abstained: false, ...empty }
   const chunks = await retrieveChunks(deps, query)
@@ -55,10 +55,19 @@ export async function answerOffline(deps: GroundingDeps, query: string): Promise
   const plain = Math.max(0, ...coverageScores(termWeights(query), passages))
   const judgement = judgeRelevance(query, passages, stats)
   const all = passages.map((p) => passageSignals(termWeights(query, stats), p))
+  const bm25s = all.map((s) => s.bm25).sort((a, b) => b - a)
+  const weights = termWeights(query, stats)
+  const bestAt = all.findIndex((s) => s.bm25 === bm25s[0])
+  const bestTerms = new Set(contentTerms(`${passages[bestAt]?.title} ${passages[bestAt]?.text}`))
+  const matched = [...weights].filter(([t]) => bestTerms.has(t)).map(([, w]) => w)
   const signals = {
     coverage: Math.max(0, ...all.map((s) => s.coverage)),
-    bm25: Math.max(0, ...all.map((s) => s.bm25)),
+    bm25: bm25s[0] ?? 0,
     sentence: Math.max(0, ...all.map((s) => s.sentence)),
+    gap: (bm25s[0] ?? 0) - (bm25s[4] ?? bm25s.at(-1) ?? 0),
+    rarest: Math.max(0, ...matched),
+    matchedMass: matched.reduce((a, b) => a + b, 0),
+    meanIdf: [...weights.values()].reduce((a, b) => a + b, 0) / Math.max(1, weights.size),
   }
   const base = { smallTalk: false, ranked, weighted, plain, signals }
   if (judgement.abstain) return { ...base, abstained: true, cited: [] }

@@ -34,7 +34,7 @@ export interface GroundingReport {
     gold: boolean
     weighted: number
     plain: number
-    signals: PassageSignals
+    signals: PassageSignals & Record<string, number>
     words: number
   }[]
 }

@@ -47,7 +47,9 @@ describe('turn engine grounding', () => {
       const run = aRun(store, deps, { message: 'Does caffeine increase cerebral blood flux?' })
       await runTurn(run.context)
       const saved = store.listMessages()[1]
-      expect(saved?.content).toMatch(/^Caffeine raises flux by 40% \[1\] according to\s+and\s+and\s*\.$/)
+      expect(saved?.content).toMatch(
+        /^Caffeine raises flux by 40% \[1\] according to\s+and\s+and\s*\.$/,
+      )
       expect(saved?.content).not.toMatch(UNRESOLVED)
       expect(tokens(run.packets)).toBe(saved?.content)
       expect(saved?.data).toMatchObject({ citations: [{ number: 1 }] })

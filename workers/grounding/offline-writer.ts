@@ -26,7 +26,7 @@ export interface WriterOptions {
   maxPerSource?: number
 }
 
-const MIN_CHARS = 40
+const MIN_CHARS = 20
 const MAX_CHARS = 450
 /** Near-duplicate claims (two abstracts stating the same finding) share most of their terms. */
 const SAME_CLAIM_OVERLAP = 0.6
@@ -47,7 +47,7 @@ interface Candidate extends WrittenSentence {
 
 /** A whole sentence: starts like one, ends with a full stop, not cut short with "…". */
 function isWhole(text: string): boolean {
-  return /^["“'(\[]?[\p{Lu}\p{N}]/u.test(text) && /[.!?]["”')\]]?$/.test(text) && !/…/.test(text)
+  return /^["“'([]?[\p{Lu}\p{N}]/u.test(text) && /[.!?]["”')\]]?$/.test(text) && !/…/.test(text)
 }
 
 function candidates(weights: Map<string, number>, passages: WriterPassage[]): Candidate[] {
