@@ -1,9 +1,17 @@
 // The relevance judgement: does the retrieved evidence address the question at all? Every
 // capability asks this before answering, and abstains (cites nothing) when the answer is no.
-// The signal works in every mode: the share of the question's IDF weight that a passage
-// contains (its rare, topical words count most), calibrated in tuning.ts.
+// The signals work in every mode (no model needed): how much of the question's IDF weight a
+// passage holds, saturated like BM25, and how specific the matched words are; calibrated in
+// tuning.ts.
+import { passageSignals } from './signals'
 import { contentTerms } from './terms'
-import { MIN_PLAIN_COVERAGE, MIN_WEIGHTED_COVERAGE, RELATIVE_PASSAGE_FLOOR } from './tuning'
+import {
+  MIN_BM25_SHARE,
+  MIN_DOCUMENTS_FOR_IDF,
+  MIN_MATCHED_RARE_TERMS,
+  MIN_PLAIN_COVERAGE,
+  RELATIVE_PASSAGE_FLOOR,
+} from './tuning'
 
 export interface EvidencePassage {
   title: string
@@ -64,28 +72,55 @@ export function coverageScores(
   })
 }
 
+/** IDF of a term found in a single passage: the unit the matched-weight bar is counted in. */
+function rarestIdf(stats: TermStatistics): number {
+  return idf(1, Math.max(stats.documents, 2))
+}
+
+/** Query weight a passage contains (the IDF mass of the query terms it matches). */
+function matchedWeight(weights: Map<string, number>, passage: EvidencePassage): number {
+  const terms = new Set(contentTerms(`${passage.title} ${passage.text}`))
+  let hit = 0
+  for (const [term, weight] of weights) if (terms.has(term)) hit += weight
+  return hit
+}
+
+function abstention(scores: number[], reason: string): RelevanceJudgement {
+  return { relevant: [], scores, abstain: true, reason }
+}
+
+/**
+ * With corpus statistics: a passage addresses the query when its saturated BM25 reaches
+ * MIN_BM25_SHARE of the query's ceiling AND the query weight it matches is worth at least
+ * MIN_MATCHED_RARE_TERMS terms found in a single passage (common words alone do not count).
+ * Without statistics: plain term coverage. Thresholds and their figures: tuning.ts.
+ */
 export function judgeRelevance(
   query: string,
   passages: EvidencePassage[],
   stats?: TermStatistics,
 ): RelevanceJudgement {
-  const weights = termWeights(query, stats)
-  const scores = coverageScores(weights, passages)
-  const best = Math.max(0, ...scores)
-  const bar = stats ? MIN_WEIGHTED_COVERAGE : MIN_PLAIN_COVERAGE
-  if (passages.length === 0 || weights.size === 0 || best < bar) {
-    const reason =
-      passages.length === 0
-        ? 'nothing was found for this question'
-        : weights.size === 0
-          ? 'the question names no topic to look up'
-          : 'the sources found do not address this question'
-    return { relevant: [], scores, abstain: true, reason }
-  }
+  const useStats = stats && stats.documents >= MIN_DOCUMENTS_FOR_IDF ? stats : undefined
+  const weights = termWeights(query, useStats)
+  if (passages.length === 0) return abstention([], 'nothing was found for this question')
+  if (weights.size === 0)
+    return abstention(
+      passages.map(() => 0),
+      'the question names no topic to look up',
+    )
+  const scores = useStats
+    ? passages.map((p) => passageSignals(weights, p).bm25)
+    : coverageScores(weights, passages)
+  const bar = useStats ? MIN_BM25_SHARE : MIN_PLAIN_COVERAGE
+  const massBar = useStats ? MIN_MATCHED_RARE_TERMS * rarestIdf(useStats) : 0
+  const addresses = (i: number) =>
+    (scores[i] ?? 0) >= bar && matchedWeight(weights, passages[i] as EvidencePassage) >= massBar
+  const best = Math.max(0, ...scores.filter((_, i) => addresses(i)))
+  if (best === 0) return abstention(scores, 'the sources found do not address this question')
   const floor = Math.max(bar, best * RELATIVE_PASSAGE_FLOOR)
   const relevant = scores
     .map((score, index) => ({ score, index }))
-    .filter((s) => s.score >= floor)
+    .filter((s) => s.score >= floor && addresses(s.index))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map((s) => s.index)
   return { relevant, scores, abstain: false }
