@@ -61,11 +61,9 @@ function candidates(weights: Map<string, number>, passages: WriterPassage[]): Ca
       let hit = 0
       for (const [term, weight] of weights) if (terms.has(term)) hit += weight
       const relevance = hit / total
-      // Better-ranked sources and earlier findings break ties.
-      const score =
-        relevance * (0.3 + KIND_WEIGHT[sentence.kind]) +
-        0.05 * KIND_WEIGHT[sentence.kind] -
-        rank * 0.01
+      // Relevance counts twice (squared) so a finding on the question beats a finding beside
+      // it; better-ranked sources break ties.
+      const score = relevance * relevance * (0.4 + KIND_WEIGHT[sentence.kind]) - rank * 0.01
       if (KIND_WEIGHT[sentence.kind] === 0 || relevance === 0) return []
       // Claims are compared on what they add beyond the question's own words.
       const added = new Set([...terms].filter((t) => !weights.has(t)))
