@@ -10,6 +10,19 @@ const MAX_MARKER_CHARS = 24
 /** Reference markers as source texts write them: "[12]", "[3, 42]", "[3-5]", "[3–5]". */
 const SOURCE_MARKER = /\s*\[\s*\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\s*\]/g
 
+/** Every complete marker of a text, anywhere in it. */
+const ANY_MARKER = /\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]/g
+
+/** The numbers a text's markers cite, in order of appearance (repeats kept). */
+export function citedNumbers(text: string): number[] {
+  return [...text.matchAll(ANY_MARKER)].flatMap((m) => parseMarker(m[1] ?? ''))
+}
+
+/** A text without our citation markers (e.g. an earlier answer reused as context). */
+export function stripCitationMarkers(text: string): string {
+  return text.replace(ANY_MARKER, '')
+}
+
 /** The numbers one marker's inside names ("1, 3" -> [1, 3]). */
 export function parseMarker(inside: string): number[] {
   return inside.split(',').map((n) => Number(n.trim()))

@@ -18,6 +18,8 @@ export { isFollowUp, rewriteFollowUp, type ConversationTurn, type RewriteContext
 export { contentTerms, splitSentences, STOP_WORDS, termOf, wordsOf } from './terms'
 export {
   checkCitations,
+  citedNumbers,
+  stripCitationMarkers,
   createCitationMapper,
   createMarkerFilter,
   createMarkerRewriter,

@@ -3,10 +3,8 @@
 // names no document is removed from the text before it is emitted or saved; each resolved
 // number is announced once.
 import type { DocumentNumbering } from '../context'
-import { createMarkerFilter, parseMarker, type MarkerRewriter } from '../grounding'
+import { citedNumbers, createMarkerFilter, type MarkerRewriter } from '../grounding'
 import type { SourceRef } from '../stream'
-
-const COMPLETE_MARKER = /\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]/g
 
 export interface CheckedText {
   /** The text safe to emit and save: unresolved markers removed, an open marker held back. */
@@ -41,8 +39,7 @@ export class CitationTracker {
   private check(text: string): CheckedText {
     const sources: SourceRef[] = []
     // The filter emits a marker whole, so every marker in `text` is complete.
-    for (const match of text.matchAll(COMPLETE_MARKER))
-      for (const number of parseMarker(match[1] ?? '')) this.cite(number, sources)
+    for (const number of citedNumbers(text)) this.cite(number, sources)
     return { text, sources }
   }
 

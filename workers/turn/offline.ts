@@ -9,6 +9,7 @@ import {
   judgeRelevance,
   rewriteFollowUp,
   smallTalkReply,
+  stripCitationMarkers,
   type ConversationTurn,
 } from '../grounding'
 import type { ToolCall } from '../llm'
@@ -50,7 +51,7 @@ function conversation(history: ChatMessageSimple[]): ConversationTurn[] {
 /** The last answer's text: its quoted findings stand for the sources it cited. */
 function lastAnswer(turns: ConversationTurn[]): string[] {
   const last = turns.findLast((t) => t.role === 'assistant')
-  return last?.content ? [last.content.replace(/\[\d+\]/g, '')] : []
+  return last?.content ? [stripCitationMarkers(last.content)] : []
 }
 
 export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
