@@ -1,14 +1,16 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
-//   [--keep] [--reuse <label>] [--tuning '<json>']
+//   [--keep] [--reuse <label>] [--tuning '<json>'] [--grounding [--samples <file>]]
 // Indexes the folder's corpus with Quire's own chunker, offline embedder and indexer into a
 // real local D1, runs every judged query through each system and prints nDCG@10,
-// Recall@100 and MRR@10. --json prints exactly one JSON object on stdout.
+// Recall@100 and MRR@10. --json prints exactly one JSON object on stdout. --grounding prints
+// the grounding report instead (eval/grounding/: abstention, gold citations, follow-ups).
 import { parseArgs } from 'node:util'
 import { readBeir } from './beir'
 import { openLocalD1 } from './local-d1'
 import { formatTable } from './report'
 import { evaluateSystems, indexCorpus } from './pipeline'
 import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
+import { runGrounding } from './grounding/run'
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +22,8 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
     tuning: { type: 'string' },
+    grounding: { type: 'boolean', default: false },
+    samples: { type: 'string' },
   },
 })
 
@@ -42,6 +46,17 @@ async function main(): Promise<void> {
     log(
       `indexed in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(index.counts)}`,
     )
+    if (values.grounding) {
+      await runGrounding({
+        index,
+        data,
+        limit: values.limit,
+        samples: values.samples,
+        json: values.json,
+        log,
+      })
+      return
+    }
     const results = await evaluateSystems({
       index,
       data,

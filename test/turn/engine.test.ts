@@ -108,8 +108,16 @@ describe('turn engine', () => {
   it('numbers documents across the calls of a turn and reuses a number for a repeated passage', async () => {
     await withSql(async (sql) => {
       const { deps, model } = depsWith([
-        { toolCalls: [{ id: 'a', name: 'search_corpus', arguments: { query: 'one' } }] },
-        { toolCalls: [{ id: 'b', name: 'search_corpus', arguments: { query: 'two' } }] },
+        {
+          toolCalls: [
+            { id: 'a', name: 'search_corpus', arguments: { query: 'vitamin D bone density' } },
+          ],
+        },
+        {
+          toolCalls: [
+            { id: 'b', name: 'search_corpus', arguments: { query: 'calcium fractures' } },
+          ],
+        },
         { text: ['ok'] },
       ])
       await runTurn(aRun(memoryStore(sql), deps, { message: 'q' }).context)
@@ -247,7 +255,7 @@ describe('turn engine', () => {
   it('lets a capability run the engine with its own tools and base prompt', async () => {
     await withSql(async (sql) => {
       const { deps, model, retriever } = depsWith([
-        { toolCalls: [{ id: 'a', name: 'search_corpus', arguments: { query: 'x' } }] },
+        { toolCalls: [{ id: 'a', name: 'search_corpus', arguments: { query: 'vitamin D' } }] },
         { text: ['From the paper [1].'] },
       ])
       const papersTool = createSearchCorpusTool({
@@ -264,7 +272,7 @@ describe('turn engine', () => {
       expect(
         model.requests[0]?.messages[0]?.content.startsWith('You discuss the loaded papers.'),
       ).toBe(true)
-      expect(retriever.queries).toEqual(['x'])
+      expect(retriever.queries).toEqual(['vitamin D'])
       expect(store.listMessages()[1]?.data).toMatchObject({ citations: [{ number: 1 }] })
     })
   })

@@ -64,10 +64,10 @@ describe('golden context sequences (seed 003 examples)', () => {
   it('moves the custom agent above the latest user message across turns', async () => {
     await withSql(async (sql) => {
       const model = scriptedModel([
-        search('t1', 'q1'),
+        search('t1', 'vitamin D bone'),
         { text: ['A1'] },
         { text: ['A2'] },
-        search('t3', 'q3'),
+        search('t3', 'vitamin D bone density'),
         { text: ['A3'] },
       ])
       const deps = testDeps({
@@ -84,7 +84,7 @@ describe('golden context sequences (seed 003 examples)', () => {
       expect(inputs[2]).toEqual([
         S(false),
         U('U1'),
-        TC('t1', 'q1'),
+        TC('t1', 'vitamin D bone'),
         TR('t1', TOOL_RESULT_DROPPED),
         A('A1'),
         U('CA'),
@@ -94,7 +94,7 @@ describe('golden context sequences (seed 003 examples)', () => {
       expect(inputs[3]).toEqual([
         S(false),
         U('U1'),
-        TC('t1', 'q1'),
+        TC('t1', 'vitamin D bone'),
         TR('t1', TOOL_RESULT_DROPPED),
         A('A1'),
         U('U2'),
@@ -105,14 +105,14 @@ describe('golden context sequences (seed 003 examples)', () => {
       expect(inputs[4]).toEqual([
         S(true),
         U('U1'),
-        TC('t1', 'q1'),
+        TC('t1', 'vitamin D bone'),
         TR('t1', TOOL_RESULT_DROPPED),
         A('A1'),
         U('U2'),
         A('A2'),
         U('CA'),
         U('U3'),
-        TC('t3', 'q3'),
+        TC('t3', 'vitamin D bone density'),
         TR('t3', found(1)),
         U(CITATION_REMINDER),
       ])
@@ -152,8 +152,8 @@ describe('golden context sequences (seed 003 examples)', () => {
   it('keeps the merged reminder last as the agent calls another tool in the same turn', async () => {
     await withSql(async (sql) => {
       const model = scriptedModel([
-        search('a', 'first'),
-        search('b', 'second'),
+        search('a', 'vitamin D'),
+        search('b', 'bone density'),
         { text: ['A1 [1]'] },
       ])
       const deps = testDeps({
@@ -166,14 +166,14 @@ describe('golden context sequences (seed 003 examples)', () => {
       const inputs = model.requests.map((r) => r.messages)
       expect(inputs[0]).toEqual([S(false), U('U1'), U('Answer in one paragraph.')])
       // S, U1, TC, TR, R
-      expect(inputs[1]).toEqual([S(true), U('U1'), TC('a', 'first'), TR('a', found(1)), R])
+      expect(inputs[1]).toEqual([S(true), U('U1'), TC('a', 'vitamin D'), TR('a', found(1)), R])
       // -> S, U1, TC, TR, TC, TR, R, A1 (the same passage keeps its number)
       expect(inputs[2]).toEqual([
         S(true),
         U('U1'),
-        TC('a', 'first'),
+        TC('a', 'vitamin D'),
         TR('a', found(1)),
-        TC('b', 'second'),
+        TC('b', 'bone density'),
         TR('b', found(1)),
         R,
       ])

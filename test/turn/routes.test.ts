@@ -142,7 +142,7 @@ describe('message route (offline)', () => {
   it('streams packets as SSE when asked, ending with done', async () => {
     const session = await newSession()
     const res = await call(session, '/messages', {
-      body: { message: 'hello' },
+      body: { message: 'What is known about soil moisture?' },
       accept: 'text/event-stream',
     })
     expect(res.headers.get('Content-Type')).toContain('text/event-stream')
@@ -155,7 +155,7 @@ describe('message route (offline)', () => {
   it('streams text/plain with a final [[DONE]] line when asked', async () => {
     const session = await newSession()
     const res = await call(session, '/messages', {
-      body: { message: 'hello' },
+      body: { message: 'What is known about soil moisture?' },
       accept: 'text/plain',
     })
     const text = await res.text()

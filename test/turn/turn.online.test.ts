@@ -1,9 +1,9 @@
 // The turn over HTTP against the scripted fake model: golden model inputs for the seed's three
 // examples, packet placement, stop (during tokens and during a tool), disconnect, 409, failure.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CITATION_REMINDER, documentsJson, TOOL_RESULT_DROPPED } from '../../workers/context'
+import { CITATION_REMINDER, TOOL_RESULT_DROPPED } from '../../workers/context'
 import type { ModelMessage } from '../../workers/llm'
-import { searchCorpusTool } from '../../workers/turn/tools/search-corpus'
+import { NO_RELEVANT_DOCUMENTS, searchCorpusTool } from '../../workers/turn/tools/search-corpus'
 import { scriptFake, type FakeStep } from '../fakes/fake-llm'
 import { A, DOCS, systemPrompt, TC, TR, U } from './golden-messages'
 import { call, newSession, readSse, waitForSession, type TestSession } from './http-helpers'
@@ -15,8 +15,8 @@ const S = (citations: boolean): ModelMessage => ({
   role: 'system',
   content: systemPrompt(citations, new Date(0)).replace(DATE_LINE, '<now>'),
 })
-/** The test's corpus is empty, so a search shows the model an empty document list. */
-const EMPTY = documentsJson([])
+/** The test's corpus is empty, so a search tells the model there are no relevant documents. */
+const EMPTY = NO_RELEVANT_DOCUMENTS
 
 const search = (query: string): FakeStep => ({
   toolCalls: [{ name: 'search_corpus', arguments: { query } }],

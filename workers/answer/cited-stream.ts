@@ -1,7 +1,7 @@
 // Emits the answer as it is written: text passes the citation check on its way out as
 // `token` packets, and each source gets a `citation` packet when first cited.
 import type { SourceRef } from '../stream'
-import { createCitationMapper, tidyAnswer } from './citations'
+import { createCitationMapper, sourceRefOf, tidyAnswer } from '../grounding'
 import type { AnswerDeps, RankedSource } from './types'
 
 export interface CitedStream {
@@ -13,18 +13,7 @@ export interface CitedStream {
 }
 
 export function toSourceRef(source: RankedSource, number: number): SourceRef {
-  return {
-    number,
-    title: source.title,
-    url: source.url,
-    domain: source.domain,
-    snippet: source.snippet,
-    date: source.date ?? null,
-    image: source.image ?? null,
-    sourceId: source.sourceId,
-    chunkId: source.chunkId,
-    page: source.page ?? null,
-  }
+  return sourceRefOf(source, number)
 }
 
 export function createCitedStream(sources: RankedSource[], emit: AnswerDeps['emit']): CitedStream {

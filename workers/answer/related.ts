@@ -1,33 +1,17 @@
 // Up to three follow-up questions. The model suggests them with its answer; offline they
-// are built from the query's topic and the titles of the sources that were read.
-import { topicPhrase } from './text-terms'
+// are built from the query's own topic (see grounding/related.ts).
+import { MAX_RELATED, offlineRelatedQuestions as groundedRelated } from '../grounding'
 import type { RankedSource } from './types'
 
-export const MAX_RELATED = 3
+export { MAX_RELATED }
 
-const TITLE_CHARS = 70
-
-/** A title short enough for a question, cut at a word boundary. */
-function shortTitle(title: string): string {
-  const clean = title
-    .replace(/\s+/g, ' ')
-    .replace(/[.:;]+$/, '')
-    .trim()
-  if (clean.length <= TITLE_CHARS) return clean
-  return `${clean.slice(0, TITLE_CHARS).replace(/[\s,;:-]+\S*$/, '')}…`
-}
-
+/** Offline: questions on the query's own topic, named with the phrases the sources repeat. */
 export function offlineRelatedQuestions(query: string, sources: RankedSource[]): string[] {
-  const context = sources.flatMap((source) => [source.title, source.snippet])
-  const topic = topicPhrase(query, context) || 'this topic'
-  const fromTitles = sources
-    .slice(0, 2)
-    .map((source) => `What are the key findings of "${shortTitle(source.title)}"?`)
-  const generic = [
-    `What are the limitations of the evidence on ${topic}?`,
-    `How has the understanding of ${topic} changed over time?`,
-  ]
-  return [...fromTitles, ...generic].slice(0, MAX_RELATED)
+  if (sources.length === 0) return []
+  return groundedRelated(
+    query,
+    sources.flatMap((source) => [source.title, source.snippet]),
+  )
 }
 
 /** Model suggestions first (de-duplicated, never the question itself), topped up offline. */

@@ -1,12 +1,42 @@
 // The grounding core: the one place for evidence. Relevance and abstention, small talk,
-// conversational query rewriting and text terms; every capability answers through it.
+// citation markers, source references, conversational query rewriting, the offline answer
+// writer and text terms; every capability answers through it.
 export {
+  coverageScores,
+  idf,
   judgeRelevance,
+  termWeights,
   type EvidencePassage,
   type RelevanceJudgement,
   type TermStatistics,
   type TermStatisticsSource,
 } from './relevance'
+export { passageSignals, type EvidenceText, type PassageSignals } from './signals'
+export { createTermStatisticsSource } from './term-stats'
 export { isSmallTalk, smallTalkReply } from './small-talk'
-export { rewriteFollowUp, type ConversationTurn } from './rewrite'
-export { contentTerms } from './terms'
+export { isFollowUp, rewriteFollowUp, type ConversationTurn, type RewriteContext } from './rewrite'
+export { contentTerms, splitSentences, STOP_WORDS, termOf, wordsOf } from './terms'
+export {
+  checkCitations,
+  citedNumbers,
+  stripCitationMarkers,
+  createCitationMapper,
+  createMarkerFilter,
+  createMarkerRewriter,
+  parseMarker,
+  stripReferenceMarkers,
+  tidyAnswer,
+  type CitationMapper,
+  type MarkerRewrite,
+  type MarkerRewriter,
+} from './citations'
+export { domainOf, sourceFieldsOf, sourceRefOf, type SourceFields } from './source-refs'
+export {
+  writeOfflineAnswer,
+  type WriterOptions,
+  type WriterPassage,
+  type WrittenSentence,
+} from './offline-writer'
+export { abstractSentences, type AbstractSentence, type SentenceKind } from './sentence-kinds'
+export { MAX_RELATED, offlineRelatedQuestions, topicPhrase } from './related'
+export { abstentionAnswer } from './abstain'

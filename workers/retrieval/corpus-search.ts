@@ -1,7 +1,12 @@
 // The knowledge base as a WebSearchProvider (offline mode, or asked for explicitly): one
 // result per source, its best chunk as the snippet, linked to the source's URL, its DOI, or
 // a stable quire://source/<id> address when it has neither.
-import type { WebSearchOptions, WebSearchProvider, WebSearchResult } from '../sources'
+import {
+  domainOf,
+  type WebSearchOptions,
+  type WebSearchProvider,
+  type WebSearchResult,
+} from '../sources'
 import type { RetrievedChunk, Retriever } from './retriever'
 
 const DEFAULT_LIMIT = 10
@@ -12,16 +17,6 @@ export function sourceUrl(chunk: Pick<RetrievedChunk, 'url' | 'doi' | 'sourceId'
   if (chunk.url && /^https?:\/\//i.test(chunk.url)) return chunk.url
   if (chunk.doi) return `https://doi.org/${chunk.doi.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')}`
   return `quire://source/${encodeURIComponent(chunk.sourceId)}`
-}
-
-/** Host without "www."; corpus-only sources (quire://) report the domain 'quire'. */
-export function domainOf(url: string): string {
-  if (url.startsWith('quire:')) return 'quire'
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, '')
-  } catch {
-    return ''
-  }
 }
 
 /** Sonar-style domain filter: "example.org" allows (with subdomains), "-example.org" denies. */

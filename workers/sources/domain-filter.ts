@@ -4,8 +4,12 @@ import type { WebSearchOptions, WebSearchResult } from './search-provider'
 
 export const MAX_RESULTS = 10
 
-/** Host of `url`, lower-case, without a leading "www."; '' when `url` does not parse. */
+/**
+ * Host of `url`, lower-case, without a leading "www."; '' when `url` does not parse.
+ * Corpus-only sources (quire://source/<id>) report the domain 'quire'.
+ */
 export function domainOf(url: string): string {
+  if (url.startsWith('quire:')) return 'quire'
   try {
     return new URL(url).hostname.toLowerCase().replace(/^www\./, '')
   } catch {

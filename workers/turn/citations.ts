@@ -1,31 +1,46 @@
-// Citations as they stream: the answer's [n] markers (also [1, 2] and [1][2]) are matched to
-// the turn's numbered documents the moment each marker is complete, once per number.
+// Citations as they stream: the answer's [n] markers (also [1, 2] and [1][2]) are checked
+// against the turn's numbered documents the moment each marker is complete. A number that
+// names no document is removed from the text before it is emitted or saved; each resolved
+// number is announced once.
 import type { DocumentNumbering } from '../context'
+import { citedNumbers, createMarkerFilter, type MarkerRewriter } from '../grounding'
 import type { SourceRef } from '../stream'
 
-const MARKER = /\[(\d{1,4}(?:\s*,\s*\d{1,4})*)\]/g
+export interface CheckedText {
+  /** The text safe to emit and save: unresolved markers removed, an open marker held back. */
+  text: string
+  /** Sources cited for the first time by this text. */
+  sources: SourceRef[]
+}
 
 export class CitationTracker {
-  private buffer = ''
-  /** Where scanning resumes: just before any '[' that is not closed yet. */
-  private from = 0
   private readonly cited = new Set<number>()
+  private readonly filter: MarkerRewriter
 
-  constructor(private readonly numbering: DocumentNumbering) {}
+  constructor(private readonly numbering: DocumentNumbering) {
+    this.filter = createMarkerFilter((n) => numbering.source(n) !== undefined)
+  }
 
-  /** Feeds answer text; returns the sources cited for the first time by completed markers. */
+  /** Feeds answer text; returns what may go out now and the sources it cites first. */
+  write(text: string): CheckedText {
+    return this.check(this.filter.push(text))
+  }
+
+  /** Ends the text: whatever was held back (an unfinished "[..." goes out as plain text). */
+  end(): CheckedText {
+    return this.check(this.filter.flush())
+  }
+
+  /** The sources first cited by `text` (kept for callers that only need the sources). */
   feed(text: string): SourceRef[] {
-    this.buffer += text
-    const found: SourceRef[] = []
-    MARKER.lastIndex = this.from
-    let end = this.from
-    for (let match = MARKER.exec(this.buffer); match; match = MARKER.exec(this.buffer)) {
-      end = match.index + match[0].length
-      for (const part of (match[1] ?? '').split(',')) this.cite(Number(part.trim()), found)
-    }
-    const open = this.buffer.lastIndexOf('[')
-    this.from = open >= end && this.buffer.length - open < 24 ? open : this.buffer.length
-    return found
+    return this.write(text).sources
+  }
+
+  private check(text: string): CheckedText {
+    const sources: SourceRef[] = []
+    // The filter emits a marker whole, so every marker in `text` is complete.
+    for (const number of citedNumbers(text)) this.cite(number, sources)
+    return { text, sources }
   }
 
   private cite(number: number, found: SourceRef[]): void {
@@ -39,5 +54,6 @@ export class CitationTracker {
 
 /** All sources an already complete text cites, in order of first mention. */
 export function citedSources(text: string, numbering: DocumentNumbering): SourceRef[] {
-  return new CitationTracker(numbering).feed(text)
+  const tracker = new CitationTracker(numbering)
+  return [...tracker.write(text).sources, ...tracker.end().sources]
 }

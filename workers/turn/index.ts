@@ -22,6 +22,7 @@ export { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, selectTools } from './tools/registry
 export type { ToolContext, ToolOutput, TurnTool } from './tools/types'
 export {
   createSearchCorpusTool,
+  NO_RELEVANT_DOCUMENTS,
   searchCorpusTool,
   type SearchCorpusOptions,
 } from './tools/search-corpus'

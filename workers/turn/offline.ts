@@ -1,33 +1,77 @@
-// A turn without a model (offline mode): run search_corpus on the user's message, then answer
-// with cited passages, streamed through the same packets and saved the same way.
+// A turn without a model (offline mode): small talk gets a short reply; otherwise the message
+// (rewritten into a standalone query when it is a follow-up) goes to search_corpus, and the
+// answer quotes cited findings, or says the knowledge base does not cover the question.
+import type { ChatMessageSimple } from '../context'
+import {
+  contentTerms,
+  createTermStatisticsSource,
+  isSmallTalk,
+  judgeRelevance,
+  rewriteFollowUp,
+  smallTalkReply,
+  stripCitationMarkers,
+  type ConversationTurn,
+} from '../grounding'
 import type { ToolCall } from '../llm'
 import { extractiveAnswer, OFFLINE_NOTE } from './offline-answer'
 import type { PreparedTurn } from './process'
 import { runToolCalls } from './tool-calls'
 import { searchCorpusTool } from './tools/search-corpus'
 
-const NOTHING_FOUND = 'The knowledge base has nothing that answers this question.'
+const NOTHING_FOUND =
+  'The knowledge base has nothing that answers this question, so I will not guess. Try ' +
+  'rephrasing it, or ask about a topic the documents cover.'
 
 function emitAnswer(turn: PreparedTurn, text: string): void {
   const block = turn.blocks.open()
-  // Line by line, so clients render offline answers the way they render streamed ones.
-  for (const line of text.split(/(?<=\n)/)) {
-    turn.emitter.emit({ turn_index: block, type: 'token', text: line })
-    turn.state.appendText(line)
-    for (const source of turn.citations.feed(line)) {
+  const send = (checked: ReturnType<PreparedTurn['citations']['write']>) => {
+    if (checked.text) {
+      turn.emitter.emit({ turn_index: block, type: 'token', text: checked.text })
+      turn.state.appendText(checked.text)
+    }
+    for (const source of checked.sources) {
       turn.emitter.emit({ turn_index: block, type: 'citation', number: source.number, source })
       turn.state.addCitation(source)
     }
   }
+  // Line by line, so clients render offline answers the way they render streamed ones.
+  for (const line of text.split(/(?<=\n)/)) send(turn.citations.write(line))
+  send(turn.citations.end())
+}
+
+/** The conversation so far as the rewriter reads it; offline notes are not content. */
+function conversation(history: ChatMessageSimple[]): ConversationTurn[] {
+  return history.flatMap((m): ConversationTurn[] =>
+    m.kind === 'user' || m.kind === 'assistant'
+      ? [{ role: m.kind, content: m.content.replace(OFFLINE_NOTE, '') }]
+      : [],
+  )
+}
+
+/** The last answer's text: its quoted findings stand for the sources it cited. */
+function lastAnswer(turns: ConversationTurn[]): string[] {
+  const last = turns.findLast((t) => t.role === 'assistant')
+  return last?.content ? [stripCitationMarkers(last.content)] : []
 }
 
 export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
+  const message = turn.input.message
+  turn.state.beginCycle()
+  if (isSmallTalk(message)) {
+    emitAnswer(turn, smallTalkReply(message))
+    return
+  }
+  const turns = conversation(turn.history)
+  const stats = await createTermStatisticsSource(turn.deps.db)(
+    contentTerms(turns.map((t) => t.content).join(' ')),
+    turn.signal,
+  )
+  const query = rewriteFollowUp(message, turns, { cited: lastAnswer(turns), stats })
   const call: ToolCall = {
     id: `offline_${turn.runId}`,
     name: searchCorpusTool.spec.name,
-    arguments: JSON.stringify({ query: turn.input.message.slice(0, 500) }),
+    arguments: JSON.stringify({ query: query.slice(0, 500) }),
   }
-  turn.state.beginCycle()
   const context = {
     deps: turn.deps,
     sessionId: turn.sessionId,
@@ -44,7 +88,15 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const [outcome] = await runToolCalls([call], env)
   const userFiles = turn.user.kind === 'user' ? turn.user.files : []
   const documents = [...(turn.project ?? []), ...userFiles, ...(outcome?.output?.documents ?? [])]
-  const answer = extractiveAnswer(turn.input.message, documents)
+  // Project and attached files are judged like search results: only those on the question.
+  const termStats = await createTermStatisticsSource(turn.deps.db)(contentTerms(query), turn.signal)
+  const judgement = judgeRelevance(
+    query,
+    documents.map((d) => ({ title: d.title, text: d.contents })),
+    termStats,
+  )
+  const relevant = judgement.abstain ? [] : judgement.relevant.flatMap((i) => documents[i] ?? [])
+  const answer = extractiveAnswer(query, relevant, 4, termStats)
   turn.state.beginCycle()
   emitAnswer(turn, `${OFFLINE_NOTE}\n\n${answer || NOTHING_FOUND}`)
 }

@@ -55,11 +55,16 @@ function finishCalls(partials: Map<number, PartialCall>, runSeed: string): ToolC
     }))
 }
 
+/** Emits answer text once the citation check has passed it (unresolved markers removed). */
 function onText(text: string, input: StepInput, blocks: StepBlocks): void {
+  const checked = text === '' ? input.citations.end() : input.citations.write(text)
+  if (!checked.text && checked.sources.length === 0) return
   blocks.answer ??= input.blocks.open()
-  input.emitter.emit({ turn_index: blocks.answer, type: 'token', text })
-  input.state.appendText(text)
-  for (const source of input.citations.feed(text)) {
+  if (checked.text) {
+    input.emitter.emit({ turn_index: blocks.answer, type: 'token', text: checked.text })
+    input.state.appendText(checked.text)
+  }
+  for (const source of checked.sources) {
     input.emitter.emit({
       turn_index: blocks.answer,
       type: 'citation',
@@ -105,6 +110,8 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       finishReason = delta.reason
     }
   }
+  // Releases a held-back unfinished "[..." at the end of the text.
+  onText('', input, blocks)
   const seed = String(input.state.cycles.length)
   return { text, toolCalls: finishCalls(partials, seed), finishReason }
 }

@@ -1,8 +1,15 @@
 // search_corpus: hybrid retrieval over the knowledge base (deps.retriever), returned to the
-// model as numbered documents.
+// model as numbered documents; when none addresses the query the tool says "no relevant
+// documents" instead of handing over weak ones.
 import { z } from 'zod'
 import { documentsJson, type SourceDocument } from '../../context'
 import { ValidationError } from '../../errors'
+import {
+  contentTerms,
+  createTermStatisticsSource,
+  judgeRelevance,
+  stripReferenceMarkers,
+} from '../../grounding'
 import type { RetrievedChunk } from '../../retrieval'
 import { sourcesOf, type TurnTool } from './types'
 
@@ -26,7 +33,8 @@ export function chunkToDocument(chunk: RetrievedChunk): SourceDocument {
     title: chunk.title,
     url,
     metadata: chunkMetadata(chunk),
-    contents: chunk.content,
+    // The passage's own reference markers ("[12]") would read as citations of ours.
+    contents: stripReferenceMarkers(chunk.content),
     source: {
       title: chunk.title,
       url,
@@ -37,6 +45,25 @@ export function chunkToDocument(chunk: RetrievedChunk): SourceDocument {
       date: chunk.year ? String(chunk.year) : null,
     },
   }
+}
+
+export const NO_RELEVANT_DOCUMENTS =
+  'No relevant documents: the knowledge base has nothing that addresses this query.'
+
+/**
+ * Whether the retrieved passages address the query at all. When they do, all of them go to
+ * the model (it weighs them; weaker ones add context); when none does, none goes.
+ */
+async function addressesQuery(
+  query: string,
+  chunks: RetrievedChunk[],
+  db: D1Database,
+  signal: AbortSignal,
+): Promise<boolean> {
+  if (chunks.length === 0) return false
+  const stats = await createTermStatisticsSource(db)(contentTerms(query), signal)
+  const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
+  return !judgeRelevance(query, passages, stats).abstain
 }
 
 export interface SearchCorpusOptions {
@@ -72,6 +99,13 @@ export function createSearchCorpusTool(options: SearchCorpusOptions = {}): TurnT
         tokenBudget: RESULT_TOKEN_BUDGET,
       }
       const result = await deps.retriever.retrieve(query, retrieveOptions, signal)
+      if (!(await addressesQuery(query, result.chunks, deps.db, signal)))
+        return {
+          content: NO_RELEVANT_DOCUMENTS,
+          summary: `no relevant documents in the knowledge base for "${query}"`,
+          documents: [],
+          sources: [],
+        }
       const documents = numbering.assign(result.chunks.map(chunkToDocument))
       return {
         content: documentsJson(documents),

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { documentsJson, type SourceDocument } from '../../context'
 import { ValidationError } from '../../errors'
+import { sourceFieldsOf, stripReferenceMarkers } from '../../grounding'
 import type { WebSearchResult } from '../../sources'
 import { sourcesOf, type TurnTool } from './types'
 
@@ -16,18 +17,8 @@ function resultToDocument(result: WebSearchResult): SourceDocument {
     title: result.title,
     url: result.url,
     metadata: metadata || undefined,
-    contents: result.snippet,
-    source: {
-      title: result.title,
-      url: result.url,
-      domain: result.domain,
-      snippet: result.snippet,
-      image: result.image ?? null,
-      date: result.date ?? null,
-      sourceId: result.sourceId,
-      chunkId: result.chunkId,
-      page: result.page,
-    },
+    contents: stripReferenceMarkers(result.snippet),
+    source: sourceFieldsOf(result),
   }
 }
 

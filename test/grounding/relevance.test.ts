@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { judgeRelevance, type TermStatistics } from '../../workers/grounding'
+
+/** A corpus of 5,000 passages where everyday words are common and topic words rare. */
+const stats: TermStatistics = {
+  documents: 5000,
+  documentFrequency: (term) =>
+    ({ studi: 2500, effect: 2000, patient: 1800, risk: 900, increas: 1500 })[term] ?? 20,
+}
+
+const passages = [
+  {
+    title: 'Vitamin D supplementation and fracture risk in older adults',
+    text: 'In a randomised trial of 25,000 adults, vitamin D supplementation did not reduce fractures. The effect did not differ by sex.',
+  },
+  {
+    title: 'Global cancer statistics 2018: GLOBOCAN estimates',
+    text: 'An estimated 18.1 million new cancer cases occurred worldwide in 2018.',
+  },
+]
+
+describe('relevance judgement', () => {
+  it('answers when a passage covers the rare words of the question', () => {
+    const judgement = judgeRelevance(
+      'Does vitamin D supplementation reduce the risk of fractures?',
+      passages,
+      stats,
+    )
+    expect(judgement.abstain).toBe(false)
+    expect(judgement.relevant[0]).toBe(0)
+    expect(judgement.relevant).not.toContain(1)
+  })
+
+  it('abstains on an off-topic question even when a passage shares a word with it', () => {
+    const judgement = judgeRelevance('Who won the 2018 World Cup?', passages, stats)
+    expect(judgement.abstain).toBe(true)
+    expect(judgement.relevant).toEqual([])
+    expect(judgement.reason).toMatch(/do not address/)
+  })
+
+  it('abstains when nothing was retrieved (an empty corpus)', () => {
+    const judgement = judgeRelevance('Does aspirin prevent colorectal cancer?', [], stats)
+    expect(judgement).toMatchObject({ abstain: true, relevant: [], scores: [] })
+    expect(judgement.reason).toMatch(/nothing was found/)
+  })
+
+  it('abstains on a message that names no topic', () => {
+    expect(judgeRelevance('what is it?', passages, stats).abstain).toBe(true)
+  })
+
+  it('works without corpus statistics, weighing every word the same', () => {
+    const question = 'Does vitamin D supplementation reduce fractures?'
+    expect(judgeRelevance(question, passages).abstain).toBe(false)
+    expect(judgeRelevance('How do I bake sourdough bread?', passages).abstain).toBe(true)
+  })
+})

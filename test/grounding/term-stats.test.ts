@@ -1,0 +1,31 @@
+// Term statistics come from the knowledge base's FTS5 index, so relevance weighs rare words.
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { makeDeps } from '../../workers/deps'
+import { contentTerms, createTermStatisticsSource } from '../../workers/grounding'
+import { indexMany, type IndexRequest } from '../../workers/retrieval'
+
+function aDocument(id: string, title: string, text: string): IndexRequest {
+  return {
+    source: { kind: 'text', externalId: id, title, url: `https://example.org/${id}` },
+    documents: [{ title, pages: [{ page: null, text }] }],
+  }
+}
+
+describe('term statistics from the FTS index', () => {
+  it('counts the passages holding each stemmed term, inflections included', async () => {
+    await indexMany(makeDeps(env), [
+      aDocument('a', 'Vitamin D supplementation', 'Supplementing vitamin D reduced fractures.'),
+      aDocument('b', 'Vitamin K', 'Vitamin K matters for clotting.'),
+      aDocument('c', 'Coral reefs', 'Marine heatwaves bleached the reef.'),
+    ])
+    const source = createTermStatisticsSource(env.DB)
+    const stats = await source(contentTerms('vitamins fracture coral unicorn'))
+    expect(stats.documents).toBeGreaterThanOrEqual(3)
+    const [vitamin, fracture, coral, unicorn] = contentTerms('vitamins fracture coral unicorn')
+    expect(stats.documentFrequency(vitamin ?? '')).toBe(2)
+    expect(stats.documentFrequency(fracture ?? '')).toBe(1)
+    expect(stats.documentFrequency(coral ?? '')).toBe(1)
+    expect(stats.documentFrequency(unicorn ?? '')).toBe(0)
+  })
+})

@@ -1,0 +1,58 @@
+// The topic of a question in a few words, and the offline related questions built from it
+// (the question's own phrases, never stitched fragments of source titles).
+import { termOf, wordsOf } from './terms'
+
+export const MAX_RELATED = 3
+
+/** Runs of consecutive content words in the query, in its own casing. */
+function contentRuns(query: string): string[][] {
+  const runs: string[][] = [[]]
+  for (const word of wordsOf(query)) {
+    if (!termOf(word)) runs.push([])
+    else runs.at(-1)?.push(word)
+  }
+  return runs.filter((run) => run.length > 0)
+}
+
+function countIn(haystack: string, phrase: string): number {
+  const escaped = phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return (
+    haystack.match(new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}(?=$|[^\\p{L}\\p{N}])`, 'gu'))
+      ?.length ?? 0
+  )
+}
+
+/**
+ * The query's topic in a few words: the one or two phrases (1-3 consecutive content words of
+ * the query) that the sources repeat most, e.g. "vitamin D status and calcium absorption".
+ */
+export function topicPhrase(query: string, context: string[] = []): string {
+  const haystack = context.join(' ').toLowerCase()
+  const scored = contentRuns(query).flatMap((run, r) =>
+    run.flatMap((_, i) =>
+      [1, 2, 3].flatMap((n) => {
+        if (i + n > run.length) return []
+        const phrase = run.slice(i, i + n).join(' ')
+        return [{ phrase, run: r, from: i, to: i + n, score: countIn(haystack, phrase) * n }]
+      }),
+    ),
+  )
+  const ranked = scored.filter((c) => c.score > 0).sort((a, b) => b.score - a.score)
+  const best = ranked[0]
+  if (!best) return contentRuns(query).flat().slice(0, 4).join(' ')
+  const overlaps = (c: typeof best) => c.run === best.run && c.from < best.to && best.from < c.to
+  const second = ranked.find((c) => !overlaps(c))
+  const picked = second ? [best, second].sort((a, b) => a.run - b.run || a.from - b.from) : [best]
+  return picked.map((c) => c.phrase).join(' and ')
+}
+
+/** Follow-up questions on the question's own topic; none without a topic. */
+export function offlineRelatedQuestions(query: string, context: string[] = []): string[] {
+  const topic = topicPhrase(query, context)
+  if (!topic) return []
+  return [
+    `What do other studies find about ${topic}?`,
+    `What are the limitations of the evidence on ${topic}?`,
+    `Which mechanisms could explain the findings on ${topic}?`,
+  ].slice(0, MAX_RELATED)
+}

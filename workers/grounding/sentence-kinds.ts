@@ -1,0 +1,76 @@
+// What a sentence of an abstract does: states an aim, describes methods, reports a result or
+// draws a conclusion. Structured abstracts say so with section labels ("RESULTS", "Aims:");
+// unstructured ones are read from their wording. The offline writer prefers findings.
+import { splitSentences } from './terms'
+
+export type SentenceKind = 'aim' | 'method' | 'result' | 'conclusion' | 'background'
+
+export interface AbstractSentence {
+  /** The sentence without its section label. */
+  text: string
+  kind: SentenceKind
+  /** 0-based position in the passage. */
+  position: number
+}
+
+const SECTION_KINDS: [RegExp, SentenceKind][] = [
+  // First: "Methods and results" reports results.
+  [/^(results?|findings|main results?|methods and results)/i, 'result'],
+  [/^(objectives?|aims?|purpose|goals?|hypothes[ie]s)/i, 'aim'],
+  [/^(background|context|introduction|importance|rationale)/i, 'background'],
+  [
+    /^(methods?|design|setting|participants|patients|subjects|interventions?|exposures?|measurements?|main outcomes?|outcome measures?|data sources?|study selection|data extraction|materials)/i,
+    'method',
+  ],
+  [/^(conclusions?|interpretation|significance|implications?|discussion|summary)/i, 'conclusion'],
+]
+
+const LABEL_WORDS =
+  'BACKGROUND|CONTEXT|INTRODUCTION|IMPORTANCE|RATIONALE|OBJECTIVES?|AIMS?|PURPOSE|GOALS?|' +
+  'HYPOTHES[EI]S|METHODS?|DESIGN|SETTINGS?|PARTICIPANTS|PATIENTS|SUBJECTS|INTERVENTIONS?|' +
+  'EXPOSURES?|MEASUREMENTS?|MAIN OUTCOMES?(?: MEASURES?)?|OUTCOME MEASURES?|DATA SOURCES?|' +
+  'STUDY SELECTION|DATA EXTRACTION|MATERIALS|RESULTS?|FINDINGS|CONCLUSIONS?|INTERPRETATION|' +
+  'SIGNIFICANCE|IMPLICATIONS?|DISCUSSION|SUMMARY'
+/** "RESULTS ", "DESIGN, SETTING, AND PARTICIPANTS ", "Aims:", "Methods and results:". */
+const LABEL = new RegExp(
+  `^(?:(?:${LABEL_WORDS})(?:(?:,|,? AND| &| OR)? (?:${LABEL_WORDS}))*[:.]?\\s+|` +
+    `(?:[A-Z][a-z]+(?: (?:and|of|&) [a-z]+)?):\\s+)`,
+)
+
+const AIM_WORDING =
+  /^(to (test|determine|evaluate|assess|investigate|examine|explore|compare|identify|characteri[sz]e|establish|quantify|describe|estimate|clarify|address)\b|the (aims?|objectives?|purpose|goals?) of\b|(this|the present|our) (study|work|trial|review|paper) (aims?|aimed|was designed|sought|investigat|examin|explor|address)|we (aimed|sought|hypothesi[sz]ed|asked|set out|wanted)\b|here,? we (ask|test|investigate|examine|explore|use|used|combine|apply|employ)\b|in (this|the present) (study|work|paper),? we (investigat|examin|explor|sought|aimed|test|ask))/i
+const METHOD_WORDING =
+  /^(we (enrolled|recruited|randomi[sz]ed|randomly assigned|conducted|performed|used|analy[sz]ed|measured|studied|followed|collected|searched|surveyed|genotyped|sequenced|compared|applied|developed|designed)\b|(a total of|overall,?) \d|(participants|patients|subjects|mice|rats|women|men|children|data|samples|records) were (randomly|recruited|enrolled|assigned|followed|collected|obtained|analy[sz]ed|included|selected|interviewed)|using (a|an|the|data)\b)/i
+const CONCLUSION_WORDING =
+  /^(in conclusion|to conclude|we conclude|taken together|together,|collectively|overall,? (these|our|the) (results|findings|data)|(these|our|the|this) (results|findings|data|observations|study|work|analysis|trial|evidence) (suggest|indicate|show|demonstrate|reveal|provide|support|identify|establish|highlight|imply|confirm))/i
+const RESULT_WORDING =
+  /\b(we (found|observed|show|showed|demonstrate|identified|report)|(is|are|was|were) (significantly |strongly |inversely |positively )?(associated|correlated|linked)|(significantly|substantially|markedly) (increased|decreased|reduced|improved|higher|lower|associated)|(increased|decreased|reduced|improved|lowered|raised) (the )?(risk|rate|incidence|mortality|levels?)|odds ratio|hazard ratio|relative risk|95% ?ci|confidence interval|p ?[<=]|no (significant )?(difference|association|effect)|did not (reduce|increase|improve|affect|differ|change))\b/i
+
+function kindOfWording(text: string): SentenceKind {
+  if (AIM_WORDING.test(text)) return 'aim'
+  if (CONCLUSION_WORDING.test(text)) return 'conclusion'
+  if (METHOD_WORDING.test(text)) return 'method'
+  if (RESULT_WORDING.test(text)) return 'result'
+  return 'background'
+}
+
+function sectionKind(label: string): SentenceKind | null {
+  const word = label.replace(/[:.\s]+$/, '').trim()
+  for (const [pattern, kind] of SECTION_KINDS) if (pattern.test(word)) return kind
+  return null
+}
+
+/** Sentences of a passage with their section labels removed and their role in the abstract. */
+export function abstractSentences(text: string): AbstractSentence[] {
+  let section: SentenceKind | null = null
+  return splitSentences(text).map((raw, position) => {
+    const label = LABEL.exec(raw)?.[0] ?? ''
+    const labelled = label ? sectionKind(label) : null
+    if (labelled) section = labelled
+    const body = labelled ? raw.slice(label.length).trim() : raw
+    // Wording that states an aim or a conclusion outranks the section it sits in.
+    const worded = kindOfWording(body)
+    const kind = worded === 'aim' || worded === 'conclusion' ? worded : (section ?? worded)
+    return { text: body, kind, position }
+  })
+}
