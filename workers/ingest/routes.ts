@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { corpusStats } from '../db/corpus-stats'
 import { getIngestJob } from '../db/ingest-jobs'
 import { NotFoundError, ValidationError } from '../errors'
-import { authNote, requireApiKey, validate, type AppEnv } from '../http'
+import { authNote, invalidInput, requireApiKey, validate, type AppEnv } from '../http'
 import { enqueueIngestJobs } from './enqueue'
 import { toJobStatus } from './job-view'
 import { ingestBodySchema, type IngestBody } from './schemas'
@@ -48,9 +48,7 @@ function parseWebhookBody(rawBody: string): IngestBody {
   }
   const parsed = ingestBodySchema.safeParse(json)
   if (!parsed.success) {
-    throw new ValidationError('Invalid ingest request', {
-      details: { issues: parsed.error.issues },
-    })
+    throw invalidInput(parsed.error)
   }
   return parsed.data
 }
