@@ -23,7 +23,11 @@ interface Step {
   finished(state: AskState): string
   /** The degraded state to carry on with when the step fails. */
   recover(state: AskState, reason: string): AskState
+  /** True when the step has nothing to do for this state (small talk searches nothing). */
+  skip?(state: AskState): boolean
 }
+
+const isSmall = (s: AskState) => s.smallTalk
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 const answering = (s: AskState) => !s.smallTalk && !s.abstained && s.ranked.length > 0
@@ -56,16 +60,18 @@ export const STEPS: Step[] = [
   },
   {
     name: 'search',
-    starting: (s) => (s.smallTalk ? null : `Searching for: ${s.searchQuery}…`),
+    starting: (s) => `Searching for: ${s.searchQuery}…`,
     run: searchSources,
+    skip: isSmall,
     finished: (s) => `Found ${plural(s.results.length, 'result')}.`,
     recover: (s, reason) => ({ ...s, results: [], searchError: reason }),
   },
   {
     name: 'prioritize_sources',
     starting: (s) =>
-      s.smallTalk || s.results.length === 0 ? null : 'Checking which sources address the question…',
+      s.results.length === 0 ? null : 'Checking which sources address the question…',
     run: chooseSources,
+    skip: isSmall,
     finished: (s) =>
       s.abstained
         ? 'None of the results addresses the question.'
@@ -120,6 +126,7 @@ function status(
 }
 
 async function runStep(step: Step, state: AskState, deps: AnswerDeps, signal: AbortSignal) {
+  if (step.skip?.(state)) return state
   const starting = step.starting(state, deps)
   if (starting) status(deps, step.name, 'start', starting)
   try {
