@@ -4,7 +4,7 @@ import type { TermStatisticsSource } from '../grounding'
 import type { ChatModels } from '../llm'
 import type { SafeFetch, WebSearchOptions, WebSearchProvider, WebSearchResult } from '../sources'
 import type { PacketBody } from '../stream'
-import type { AnswerPayload, StageFallback, StepName } from './payload'
+import type { AnswerPayload, StageFallback } from './payload'
 import type { AskOptions, HistoryTurn } from './schemas'
 
 export type { AnswerMode, AnswerPayload, AnswerSource, StageFallback, StepName } from './payload'
