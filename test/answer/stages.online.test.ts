@@ -50,6 +50,20 @@ describe('plan with the fast model', () => {
     expect(state.plan).toEqual({})
   })
 
+  it('gives up on a planning call that does not answer in time, naming the timeout', async () => {
+    const fake = await scriptFake([{ hang: true }])
+    const deps = fakeDeps({ models: models(), timeouts: { planMs: 50 } })
+    const state = await planQuestion(
+      aState({ query: `Is vitamin D safe? ${fake.marker}` }),
+      deps,
+      never,
+    )
+    expect(state.fallbacks).toEqual([{ stage: 'plan', reason: 'timeout' }])
+    expect(state.modelDown).toBeUndefined()
+    const notice = deps.packets.find((p) => p.type === 'status' && p.phase === 'error')
+    expect(notice).toMatchObject({ step: 'plan', message: expect.stringMatching(/timeout/) })
+  })
+
   it('answers small talk without any model call', async () => {
     const state = await planQuestion(aState({ query: 'hi' }), fakeDeps({ models: models() }), never)
     expect(state.smallTalk).toBe(true)

@@ -30,9 +30,7 @@ export function describeFallbacks(fallbacks: StageFallback[]): string {
 }
 
 /** Tells the stream at once that a stage fell back, and what happens instead. */
-export function announceFallback(deps: AnswerDeps, step: string, what: string): void {
-  const instead =
-    step === 'synthesize' ? ' Quoting the passages that answer it instead…' : ' Using a fallback.'
+export function announceFallback(deps: AnswerDeps, step: string, message: string): void {
   const at = new Date(deps.now()).toISOString()
-  deps.emit({ type: 'status', step, phase: 'error', message: `${what}${instead}`, at })
+  deps.emit({ type: 'status', step, phase: 'error', message, at })
 }

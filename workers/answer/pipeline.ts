@@ -55,7 +55,12 @@ export const STEPS: Step[] = [
     starting: (s, deps) =>
       deps.models && !isSmallTalk(s.query) ? 'Understanding the question…' : null,
     run: planQuestion,
-    finished: (s) => (s.searchQuery === s.query ? 'Planned the search.' : 'Rewrote the follow-up.'),
+    finished: (s) => {
+      const offline = s.fallbacks.some((f) => f.stage === 'plan') ? ' without the model' : ''
+      return s.searchQuery === s.query
+        ? `Planned the search${offline}.`
+        : `Rewrote the follow-up${offline}.`
+    },
     recover: (s) => ({ ...s, searchQuery: s.query }),
   },
   {

@@ -3,7 +3,7 @@
 // plans retrieval); offline, or when that call fails, the grounding core rewrites follow-ups.
 import { isSmallTalk, rewriteFollowUp } from '../grounding'
 import { withDeadline } from './abort'
-import { fallbackReason, withFallback } from './fallbacks'
+import { announceFallback, fallbackReason, withFallback } from './fallbacks'
 import { planSearch } from './plan-model'
 import type { AnswerDeps, AskState } from './types'
 
@@ -27,8 +27,10 @@ export async function planQuestion(
       return { ...state, searchQuery: query, plan }
     } catch (error) {
       if (signal.aborted) throw error
+      const reason = fallbackReason(error, deadline)
+      announceFallback(deps, 'plan', `The model could not plan the search (${reason}).`)
       // An empty plan still stops the corpus retriever from asking the model again.
-      state = { ...withFallback(state, 'plan', fallbackReason(error, deadline)), plan: {} }
+      state = { ...withFallback(state, 'plan', reason), plan: {} }
     }
   }
   return { ...state, searchQuery: rewriteFollowUp(state.query, state.history) }

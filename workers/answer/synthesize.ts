@@ -8,6 +8,8 @@ import { announceFallback, fallbackReason, withFallback } from './fallbacks'
 import { synthesizeWithModel } from './synthesize-model'
 import type { AnswerDeps, AskState } from './types'
 
+const QUOTING = 'Quoting the passages that answer it instead…'
+
 export const NOT_COVERED_REASON = 'the sources found do not address this question'
 
 function abstentionText(state: AskState): string {
@@ -50,7 +52,11 @@ export async function synthesize(
   let stream = createCitedStream(state.ranked, deps.emit)
   if (deps.models && state.modelDown) {
     state = withFallback(state, 'synthesize', state.modelDown)
-    announceFallback(deps, 'synthesize', `The model is not available (${state.modelDown}).`)
+    announceFallback(
+      deps,
+      'synthesize',
+      `The model is not available (${state.modelDown}). ${QUOTING}`,
+    )
   } else if (deps.models) {
     try {
       const model = deps.models.main
@@ -62,7 +68,7 @@ export async function synthesize(
       if (signal.aborted) throw error
       const reason = fallbackReason(error)
       state = withFallback(state, 'synthesize', reason)
-      announceFallback(deps, 'synthesize', `The model failed (${reason}).`)
+      announceFallback(deps, 'synthesize', `The model failed (${reason}). ${QUOTING}`)
       // Partial model text is superseded: the final payload carries the extractive answer.
       stream = createCitedStream(state.ranked, deps.emit)
     }
