@@ -184,6 +184,15 @@ const chatCompletion = z.object({
   search_results: z.array(searchResult).optional(),
   usage: z.object({ prompt_tokens: count, completion_tokens: count, total_tokens: count }),
   related_questions: z.array(z.string()),
+  quire: z
+    .object({
+      mode: z.enum(['online', 'offline', 'degraded']),
+      fallbacks: z.array(stageFallback),
+      abstained: z.boolean(),
+      reason: z.string().optional(),
+      search_query: z.string().optional(),
+    })
+    .describe('How the answer was made (also on the final chunk when streaming)'),
 })
 
 const modelList = z.object({
