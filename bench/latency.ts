@@ -1,6 +1,7 @@
 // Query latency of the retriever as the app calls it (task routing, default stages), and of
 // BM25 alone and exact-cosine vectors alone, at the current index size.
 import type { RetrieveOptions, Retriever } from '../workers/retrieval'
+import { percentile } from './stats'
 
 export interface LatencyRow {
   chunks: number
@@ -27,10 +28,6 @@ const SYSTEMS: Record<string, RetrieveOptions['stages']> = {
     rerank: false,
     mmr: false,
   },
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

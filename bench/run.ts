@@ -1,7 +1,8 @@
-// npm run bench [-- --sizes 10000,50000 --queries 100]
-// Ingest throughput and query latency of Quire's index on a real local D1 (D1 vector adapter,
-// offline embedder). Documents are synthetic: sentences of the shipped SciFact demo corpus
-// recombined by a seeded generator, ~one 'papers' chunk each. Prints one table per measure.
+// npm run bench [-- --sizes 10000,50000 --queries 100 --answer-runs 20 --only answer|retrieval]
+// Time to first answer token of the keyed answer engine (scripted model, 1.5 s to first
+// token); ingest throughput and query latency of Quire's index on a real local D1 (D1 vector
+// adapter, offline embedder). Documents are synthetic: sentences of the shipped SciFact demo
+// corpus recombined by a seeded generator, ~one 'papers' chunk each. One table per measure.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -15,20 +16,57 @@ import {
 import { createD1VectorStore } from '../workers/retrieval/vectors/d1-vectors'
 import { openLocalD1 } from '../eval/local-d1'
 import { table } from '../eval/report'
+import { answerLatency } from './answer-latency'
 import { latencyRows, type LatencyRow } from './latency'
+import { percentile } from './stats'
 import { SyntheticCorpus } from './synthetic'
 
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '10000,50000' },
     queries: { type: 'string', default: '100' },
+    'answer-runs': { type: 'string', default: '20' },
+    'first-token-ms': { type: 'string', default: '1500' },
+    only: { type: 'string', default: 'all' },
   },
 })
 
 const BATCH = 250
 const log = (m: string) => process.stderr.write(`${m}\n`)
 
+async function answerBench(): Promise<void> {
+  const file = path.resolve(import.meta.dirname, '../web/public/corpus/scifact.jsonl.gz')
+  const rows = parseCorpusJsonl(readFileSync(file)).slice(0, 200)
+  const result = await answerLatency(rows, {
+    firstTokenMs: Number(values['first-token-ms']),
+    runs: Number(values['answer-runs']),
+  })
+  const ms = (xs: number[], p: number) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      p,
+    ).toFixed(1)
+  const row = (name: string, xs: number[]) => [name, ms(xs, 0.5), ms(xs, 0.95), ms(xs, 1)]
+  process.stdout.write(
+    `Keyed answer latency (ms; scripted model with ${result.firstTokenMs} ms to first token, ` +
+      `${result.callsBefore} model calls before the first token, ${result.runs} runs)\n`,
+  )
+  process.stdout.write(
+    `${table(
+      ['measure', 'p50', 'p95', 'max'],
+      [
+        row('sources packet', result.sources),
+        row('first answer token', result.firstToken),
+        row('overhead: minus scripted model waits', result.overhead),
+        row("overhead: Quire's own code (model calls subtracted)", result.ownCode),
+      ],
+    )}\n\n`,
+  )
+}
+
 async function main(): Promise<void> {
+  if (values.only !== 'retrieval') await answerBench()
+  if (values.only === 'answer') return
   const sizes = values.sizes
     .split(',')
     .map(Number)

@@ -177,6 +177,8 @@ export function parseConfig(source: ConfigSource): Config {
       apiKey: env.LLM_API_KEY,
       apiKeyFallback: env.LLM_API_KEY_FALLBACK,
       model: env.LLM_MODEL,
+      // Never a fixed vendor name: on Ollama, Groq or any non-OpenAI endpoint a default like
+      // gpt-4o-mini does not exist, so unset means "the same model as LLM_MODEL".
       modelFast: env.LLM_MODEL_FAST ?? env.LLM_MODEL,
       contextTokens: env.LLM_CONTEXT_TOKENS,
       timeoutMs: env.LLM_TIMEOUT_MS,

@@ -27,8 +27,12 @@ afterEach(() => {
 describe('answer cache', () => {
   it('returns the same normalised question within 10 minutes from cache, without searching', async () => {
     const search = await scriptSearch(results)
-    const first = (await (await ask({ query: 'Does sleep help memory?' })).json()) as AskBody
-    const second = (await (await ask({ query: '  does SLEEP help   memory ' })).json()) as AskBody
+    const first = (await (
+      await ask({ query: 'Is memory consolidation improved by sleep?' })
+    ).json()) as AskBody
+    const second = (await (
+      await ask({ query: '  is MEMORY consolidation improved by   sleep ' })
+    ).json()) as AskBody
     expect(first.cached).toBe(false)
     expect(second).toMatchObject({ cached: true, answer: first.answer })
     expect(second.session_id).not.toBe(first.session_id)

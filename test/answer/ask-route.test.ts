@@ -83,7 +83,7 @@ describe('POST /api/ask', () => {
   it('streams status, token, citation and done packets as SSE', async () => {
     await scriptSearch(results)
     const res = await ask(
-      { query: 'Is vitamin D good for bones?' },
+      { query: 'Do vitamin D supplements reduce fractures?' },
       { accept: 'text/event-stream' },
     )
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
@@ -103,7 +103,9 @@ describe('POST /api/ask', () => {
       { accept: 'text/plain' },
     )
     const text = await res.text()
-    expect(text).toMatch(/^\[\[STATUS\]\] Searching sources…$/m)
+    expect(text).toMatch(
+      /^\[\[STATUS\]\] Searching for: Do vitamin D supplements prevent fractures\?…$/m,
+    )
     expect(text).toMatch(/^\[\[STATUS\]\] Answer ready\.$/m)
     expect(text).toMatch(/fractures/)
   })
@@ -113,7 +115,7 @@ describe('GET /api/progress/:session', () => {
   it('lists each step as an ordered start/end pair', async () => {
     await scriptSearch(results)
     const body = (await (
-      await ask({ query: 'Does vitamin D lower fracture risk?' })
+      await ask({ query: 'Do vitamin D supplements reduce fractures in adults?' })
     ).json()) as AskBody
     const res = await app.request(
       `/api/progress/${body.session_id}`,
@@ -128,7 +130,9 @@ describe('GET /api/progress/:session', () => {
     expect(events.map((e) => `${e.step}.${e.phase}`)).toEqual(
       steps.flatMap((s) => [`${s}.start`, `${s}.end`]),
     )
-    expect(events[0]?.message).toBe('Searching sources…')
+    expect(events[0]?.message).toBe(
+      'Searching for: Do vitamin D supplements reduce fractures in adults?…',
+    )
     expect(events.at(-1)?.message).toBe('Answer ready.')
   })
 

@@ -1,39 +1,25 @@
-// /api/ask and /v1 with the model: SessionDO hosts the run, the openai-compatible adapter
-// talks to the scripted fake, and search is scripted on the DO's deps.
-import { createExecutionContext, env } from 'cloudflare:test'
-import OpenAI from 'openai'
+// /api/ask with a model: SessionDO hosts the run, the openai-compatible adapter talks to the
+// scripted fake (plan, then the streamed answer, then related questions), search is scripted.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { app } from '../../workers/app'
-import { makeDeps } from '../../workers/deps'
-import { ProviderError } from '../../workers/errors'
 import { scriptFake, type FakeStep } from '../fakes/fake-llm'
 import { aResult } from './builders'
-import { ask, bearer, scriptSearch } from './route-helpers'
+import { ask, bearer, readSse, scriptSearch } from './route-helpers'
 
 const results = [
   aResult(1, {
     title: 'Sleep and memory',
     domain: 'nih.gov',
-    snippet: 'Sleep consolidates memory.',
+    snippet: 'Sleep improves memory and learning in adults.',
   }),
   aResult(2, {
-    title: 'Naps and learning',
+    title: 'Naps, memory and learning',
     domain: 'nature.com',
-    snippet: 'Short naps help learning.',
+    snippet: 'Short naps improve memory and learning.',
   }),
 ]
-const ranking: FakeStep = {
-  json: {
-    ranked: [
-      { id: 2, reason: 'journal' },
-      { id: 1, reason: 'agency' },
-    ],
-  },
-}
-const answer = (text: string): FakeStep => ({
-  json: { answer: text, citations: [], related_questions: ['What else helps memory?'] },
-  chunks: 6,
-})
+const plan = (query: string): FakeStep => ({ json: { query, task: 'qa', variations: [] } })
+const answer = (text: string): FakeStep => ({ reply: text, chunks: 6 })
+const related: FakeStep = { json: { questions: ['What else helps memory?'] } }
 
 interface AskBody {
   session_id: string
@@ -41,7 +27,11 @@ interface AskBody {
   answer: string
   sources: { url: string; cited: boolean }[]
   mode: string
+  fallbacks: { stage: string; reason: string }[]
   related_questions: string[]
+  abstained: boolean
+  search_query?: string
+  model: string | null
 }
 
 afterEach(() => {
@@ -49,92 +39,107 @@ afterEach(() => {
 })
 
 describe('/api/ask with a model', () => {
-  it('answers with the model, citing the ranked sources', async () => {
-    await scriptSearch(results)
-    const fake = await scriptFake([ranking, answer('Naps help [1] and sleep helps [2].')])
-    const res = await ask({ query: `Does sleep help memory? ${fake.marker}` })
-    expect(res.status).toBe(200)
-    const body = (await res.json()) as AskBody
-    expect(body).toMatchObject({ mode: 'online', answer: 'Naps help [1] and sleep helps [2].' })
-    expect(body.sources.map((s) => s.url)).toEqual([results[1]?.url, results[0]?.url])
-    expect(body.related_questions).toEqual(['What else helps memory?'])
-  })
-
-  it('sends the earlier turns of the session, without their old citation numbers, with a follow-up', async () => {
+  it('makes one planning call, then streams the answer with the sources packet first', async () => {
     await scriptSearch(results)
     const fake = await scriptFake([
-      ranking,
-      answer('Sleep helps [2].'),
-      ranking,
+      plan('sleep naps memory learning'),
+      answer('Naps help [2] and sleep helps [1].'),
+      related,
+    ])
+    const res = await ask(
+      { query: `Do naps and sleep improve memory? ${fake.marker}` },
+      { accept: 'text/event-stream' },
+    )
+    const packets = await readSse(res)
+    const firstSources = packets.findIndex((p) => p.type === 'sources')
+    const firstToken = packets.findIndex((p) => p.type === 'token')
+    expect(firstSources).toBeGreaterThanOrEqual(0)
+    expect(firstSources).toBeLessThan(firstToken)
+    const done = packets.at(-1)
+    expect(done?.type).toBe('done')
+    const body = (done as { result: AskBody }).result
+    expect(body).toMatchObject({
+      mode: 'online',
+      fallbacks: [],
+      model: 'fake-main',
+      abstained: false,
+      answer: 'Naps help [1] and sleep helps [2].',
+      related_questions: ['What else helps memory?'],
+      search_query: 'sleep naps memory learning',
+    })
+    const calls = await fake.requests()
+    expect(calls.map((c) => [c.body.model, c.body.stream === true])).toEqual([
+      ['fake-fast', false],
+      ['fake-main', true],
+      ['fake-fast', false],
+    ])
+    expect(calls[1]?.body.response_format).toBeUndefined()
+  })
+
+  it('rewrites a follow-up from the conversation and searches the standalone query', async () => {
+    const search = await scriptSearch(results)
+    const fake = await scriptFake([
+      plan('sleep memory learning'),
+      answer('Sleep helps [1].'),
+      related,
+      plan('naps memory learning'),
       answer('Naps too [1].'),
+      related,
     ])
     const first = (await (
-      await ask({ query: `Does sleep help memory? ${fake.marker}` })
+      await ask({ query: `Does sleep improve memory? ${fake.marker}` })
     ).json()) as AskBody
     const followUp = { query: `And naps? ${fake.marker}`, session_id: first.session_id }
-    expect((await ask(followUp, bearer(first.token ?? ''))).status).toBe(200)
-    const synthesis = (await fake.requests())[3]
-    const roles = synthesis?.messages.map((m) => m.role)
-    expect(roles).toEqual(['system', 'user', 'assistant', 'user'])
-    expect(synthesis?.messages[1]?.content).toContain('Does sleep help memory?')
-    expect(synthesis?.messages[2]?.content).toBe('Sleep helps.')
-  })
-})
-
-describe('/v1/chat/completions with a model', () => {
-  it('streams the model answer to the openai client with citations', async () => {
-    const deps = makeDeps(env)
-    vi.spyOn(deps.webSearch, 'search').mockResolvedValue(results)
-    vi.spyOn(deps, 'safeFetch').mockRejectedValue(
-      new ProviderError('fetch', 'tests do not fetch pages'),
-    )
-    const fake = await scriptFake([ranking, answer('Naps help [1]; sleep too [2].')])
-    const ctx = createExecutionContext()
-    const client = new OpenAI({
-      baseURL: 'http://quire.test/v1',
-      apiKey: 'test-api-key',
-      fetch: async (url: RequestInfo | URL, init?: RequestInit) =>
-        app.fetch(new Request(url, init), env, ctx),
-    })
-    const stream = await client.chat.completions.create({
-      model: 'quire-answer',
-      stream: true,
-      messages: [{ role: 'user', content: `Do naps help? ${fake.marker}` }],
-    })
-    let content = ''
-    let citations: string[] = []
-    for await (const chunk of stream) {
-      content += chunk.choices[0]?.delta.content ?? ''
-      citations = (chunk as unknown as { citations?: string[] }).citations ?? citations
-    }
-    expect(content).toBe('Naps help [1]; sleep too [2].')
-    expect(citations).toEqual([results[1]?.url, results[0]?.url])
+    const second = (await (await ask(followUp, bearer(first.token ?? ''))).json()) as AskBody
+    const planning = (await fake.requests())[3]
+    const prompt = planning?.messages.at(-1)?.content ?? ''
+    expect(prompt).toContain('Does sleep improve memory?')
+    expect(prompt).toContain('Sleep helps.')
+    expect(prompt).toContain('And naps?')
+    expect(search.mock.calls.at(-1)?.[0]).toBe('naps memory learning')
+    expect(second.search_query).toBe('naps memory learning')
+    const synthesis = (await fake.requests())[4]
+    expect(synthesis?.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user'])
   })
 
-  it('sends at most the last 5 earlier messages to the model', async () => {
-    const deps = makeDeps(env)
-    vi.spyOn(deps.webSearch, 'search').mockResolvedValue(results)
-    vi.spyOn(deps, 'safeFetch').mockRejectedValue(new ProviderError('fetch', 'no pages'))
-    const fake = await scriptFake([ranking, answer('Yes [1].')])
-    const earlier = Array.from({ length: 8 }, (_, i) => ({
-      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
-      content: `Earlier message ${i}`,
-    }))
-    const res = await app.request(
-      '/v1/chat/completions',
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer test-api-key' },
-        body: JSON.stringify({
-          model: 'sonar',
-          messages: [...earlier, { role: 'user', content: `Still true? ${fake.marker}` }],
-        }),
-      },
-      env,
+  it('abstains when the model replies that no source addresses the question', async () => {
+    await scriptSearch(results)
+    const fake = await scriptFake([plan('sleep memory learning'), answer('NO_RELEVANT_SOURCES')])
+    const body = (await (
+      await ask({ query: `Does sleep improve memory in octopuses? ${fake.marker}` })
+    ).json()) as AskBody
+    expect(body).toMatchObject({
+      abstained: true,
+      sources: [],
+      related_questions: [],
+      mode: 'online',
+      model: 'fake-main',
+    })
+    expect(body.answer).toMatch(/do not cover this question/)
+    expect(body.answer).not.toMatch(/NO_RELEVANT/)
+    expect(await fake.requests()).toHaveLength(2)
+  })
+
+  it('answers in degraded mode, naming each fallback, when the model is out of quota', async () => {
+    const fake = await scriptFake([{ status: 429 }, { status: 429 }])
+    // Offline rewriting keeps the marker in the searched query: the sources carry it too.
+    await scriptSearch(results.map((r) => ({ ...r, snippet: `${r.snippet} ${fake.marker}` })))
+    const res = await ask(
+      { query: `Does sleep improve memory and learning? ${fake.marker}` },
+      { accept: 'text/event-stream' },
     )
-    expect(res.status).toBe(200)
-    const synthesis = (await fake.requests())[1]
-    const contents = synthesis?.messages.map((m) => m.content) ?? []
-    expect(contents.slice(1, -1)).toEqual(earlier.slice(-5).map((m) => m.content))
+    const packets = await readSse(res)
+    const body = (packets.at(-1) as { result: AskBody }).result
+    expect(body.mode).toBe('degraded')
+    expect(body.model).toBeNull()
+    expect(body.fallbacks).toEqual([
+      { stage: 'plan', reason: 'quota' },
+      { stage: 'synthesize', reason: 'quota' },
+      { stage: 'related_questions', reason: 'quota' },
+    ])
+    expect(body.answer).toMatch(/\[1\]/)
+    const statuses = packets.flatMap((p) => (p.type === 'status' ? [p.message] : []))
+    expect(statuses.at(-1)).toMatch(/^Answer ready \(degraded: .*quota/)
+    expect(statuses).not.toContain('Answer ready.')
   })
 })

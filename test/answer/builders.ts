@@ -18,14 +18,9 @@ export function aRankedSource(rank: number, overrides: Partial<RankedSource> = {
 }
 
 export function aState(overrides: Partial<AskState> = {}): AskState {
+  const query = overrides.query ?? 'Does vitamin D reduce fractures?'
   return {
-    ...initialState({
-      sessionId: 'session-1',
-      query: 'Does vitamin D reduce fractures?',
-      options: {},
-      history: [],
-      startedAt: 1_000,
-    }),
+    ...initialState({ sessionId: 'session-1', query, options: {}, history: [], startedAt: 1_000 }),
     ...overrides,
   }
 }

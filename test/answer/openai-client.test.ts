@@ -60,7 +60,7 @@ describe('OpenAI-compatible API with the openai client', () => {
   it('answers a chat completion with citations that match the [n] markers', async () => {
     const completion = await client().chat.completions.create({
       model: 'sonar',
-      messages: [{ role: 'user', content: 'How precise is CRISPR off-target editing?' }],
+      messages: [{ role: 'user', content: 'What are the off-target effects of CRISPR-Cas9?' }],
     })
     const content = completion.choices[0]?.message.content ?? ''
     const { citations, search_results } = completion as unknown as Sonar

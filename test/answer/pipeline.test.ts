@@ -48,8 +48,12 @@ describe('answer pipeline, offline', () => {
     const deps = fakeDeps({ webSearch: fixedSearch(results) })
     await runPipeline(aState(), deps, never)
     const events = statuses(deps.packets).map((s) => `${s.step}.${s.phase}`)
-    expect(events).toEqual(STEPS.flatMap((step) => [`${step.name}.start`, `${step.name}.end`]))
-    expect(statuses(deps.packets).at(0)?.message).toBe('Searching sources…')
+    // Offline, nothing is planned (no model) and corpus-free web results need image fetches.
+    const shown = STEPS.map((step) => step.name).filter((name) => name !== 'plan')
+    expect(events).toEqual(shown.flatMap((name) => [`${name}.start`, `${name}.end`]))
+    expect(statuses(deps.packets).at(0)?.message).toBe(
+      'Searching for: Does vitamin D reduce fractures?…',
+    )
     expect(statuses(deps.packets).at(-1)?.message).toBe('Answer ready.')
   })
 
@@ -72,7 +76,7 @@ describe('answer pipeline, offline', () => {
     expect(state.payload?.search_error).toBe('Brave returned 500')
     const search = statuses(deps.packets).filter((s) => s.step === 'search')
     expect(search.map((s) => s.phase)).toEqual(['start', 'error'])
-    expect(statuses(deps.packets).at(-1)?.message).toBe('Answer ready.')
+    expect(statuses(deps.packets).at(-1)?.message).toBe('No answer: search failed.')
   })
 
   it('gives up on a search that does not answer in time', async () => {

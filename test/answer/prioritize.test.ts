@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { classifyTopic, credibility } from '../../workers/answer/credibility'
 import { dedupeKey, MAX_RANKED, prioritizeSources } from '../../workers/answer/prioritize'
 import { aResult, aState } from './builders'
-import { fakeDeps } from './fake-deps'
 
-const never = new AbortController().signal
-
-describe('prioritize_sources (offline heuristic)', () => {
+describe('prioritize_sources (the credibility heuristic, no model call)', () => {
   const results = [
     aResult(1, { domain: 'reddit.com', url: 'https://reddit.com/r/health/1' }),
     aResult(2, { domain: 'blog.example.com' }),
@@ -20,7 +17,7 @@ describe('prioritize_sources (offline heuristic)', () => {
 
   it('returns at most 5 sources and leaves the search results untouched', async () => {
     const before = structuredClone(results)
-    const state = await prioritizeSources(aState({ results }), fakeDeps(), never)
+    const state = await prioritizeSources(aState({ results }))
     expect(state.ranked.length).toBeLessThanOrEqual(MAX_RANKED)
     expect(state.results).toEqual(before)
     for (const source of state.ranked) {
@@ -33,18 +30,17 @@ describe('prioritize_sources (offline heuristic)', () => {
   })
 
   it('puts government and journal sources first for a health question', async () => {
-    const state = await prioritizeSources(aState({ results }), fakeDeps(), never)
+    const state = await prioritizeSources(aState({ results }))
     expect(state.ranked.slice(0, 3).map((s) => s.domain)).toEqual([
       'cdc.gov',
       'nih.gov',
       'nejm.org',
     ])
     expect(state.ranked.map((s) => s.domain)).not.toContain('reddit.com')
-    expect(state.fallbacks).toContain('prioritize_sources')
   })
 
   it('keeps only the best-ranked result per domain', async () => {
-    const state = await prioritizeSources(aState({ results }), fakeDeps(), never)
+    const state = await prioritizeSources(aState({ results }))
     const domains = state.ranked.map((s) => s.domain)
     expect(new Set(domains).size).toBe(domains.length)
     expect(state.ranked.find((s) => s.domain === 'cdc.gov')?.url).toBe(
@@ -63,16 +59,12 @@ describe('prioritize_sources (offline heuristic)', () => {
 
   it('keeps the search order among equally credible sources', async () => {
     const plain = [1, 2, 3].map((n) => aResult(n))
-    const state = await prioritizeSources(
-      aState({ query: 'anything', results: plain }),
-      fakeDeps(),
-      never,
-    )
+    const state = await prioritizeSources(aState({ query: 'anything', results: plain }))
     expect(state.ranked.map((s) => s.url)).toEqual(plain.map((r) => r.url))
   })
 
   it('returns nothing to rank when search found nothing', async () => {
-    const state = await prioritizeSources(aState({ results: [] }), fakeDeps(), never)
+    const state = await prioritizeSources(aState({ results: [] }))
     expect(state.ranked).toEqual([])
   })
 })

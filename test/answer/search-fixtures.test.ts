@@ -31,7 +31,7 @@ const providers: Array<[string, (fetchImpl: FetchLike) => WebSearchProvider, unk
     searxng,
   ],
 ]
-const query = 'How accurate is CRISPR gene editing?'
+const query = 'What are the off-target effects of CRISPR genome editing?'
 
 describe.each(providers)('search stage over the %s adapter', (_name, make, fixture) => {
   it('returns at most 10 results, each with title, url, snippet and domain', async () => {

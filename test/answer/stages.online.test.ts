@@ -1,65 +1,72 @@
-// prioritize_sources and synthesize with a model: the real openai-compatible adapter against
-// the scripted fake server (the query carries the script's marker).
+// plan and synthesize with a model: the real openai-compatible adapter against the scripted
+// fake server (the question carries the script's marker).
 import { describe, expect, it } from 'vitest'
-import { prioritizeSources } from '../../workers/answer/prioritize'
+import { planQuestion } from '../../workers/answer/plan'
 import { synthesize } from '../../workers/answer/synthesize'
 import { makeTestModels, scriptFake } from '../fakes/fake-llm'
-import { aRankedSource, aResult, aState } from './builders'
+import { aRankedSource, aState } from './builders'
 import { fakeDeps } from './fake-deps'
 
 const never = new AbortController().signal
 const models = () => makeTestModels({ fallbackApiKey: null, timeoutMs: 5_000 })
-
-const results = [
-  aResult(1, { domain: 'blog.example.com' }),
-  aResult(2, { domain: 'nejm.org' }),
-  aResult(3, { domain: 'cdc.gov' }),
-  aResult(4, { domain: 'cdc.gov', url: 'https://cdc.gov/second' }),
-  aResult(5, { domain: 'who.int' }),
-  aResult(6, { domain: 'reddit.com' }),
-  aResult(7, { domain: 'nih.gov' }),
+const history = [
+  { role: 'user' as const, content: 'Does vitamin D reduce fractures?' },
+  { role: 'assistant' as const, content: 'Not on its own.' },
 ]
 
-describe('prioritize_sources with the fast model', () => {
-  it('follows the model ranking with its reasons, ignores unknown ids and returns at most 5', async () => {
-    const fake = await scriptFake([
-      {
-        json: {
-          ranked: [
-            { id: 3, reason: 'federal health agency' },
-            { id: 99, reason: 'invented' },
-            { id: 2, reason: 'peer-reviewed journal' },
-            { id: 4, reason: 'same agency again' },
-          ],
-        },
-      },
-    ])
-    const before = structuredClone(results)
-    const state = aState({ query: `Is vitamin D safe? ${fake.marker}`, results })
-    const ranked = (await prioritizeSources(state, fakeDeps({ models: models() }), never)).ranked
-    expect(ranked.slice(0, 2).map((s) => [s.domain, s.reason])).toEqual([
-      ['cdc.gov', 'federal health agency'],
-      ['nejm.org', 'peer-reviewed journal'],
-    ])
-    expect(ranked.length).toBe(5)
-    expect(ranked.filter((s) => s.domain === 'cdc.gov')).toHaveLength(1)
-    expect(state.results).toEqual(before)
+describe('plan with the fast model', () => {
+  it('sends the recent conversation and searches the standalone query it returns', async () => {
+    const plan = {
+      query: 'vitamin D fractures in older women',
+      task: 'qa',
+      variations: ['cholecalciferol fracture risk women', 'vitamin D hip fracture women'],
+    }
+    const fake = await scriptFake([{ json: plan }])
+    const state = await planQuestion(
+      aState({ query: `What about in women? ${fake.marker}`, history }),
+      fakeDeps({ models: models() }),
+      never,
+    )
+    expect(state.searchQuery).toBe('vitamin D fractures in older women')
+    expect(state.plan).toEqual({ task: 'qa', variations: plan.variations })
+    expect(state.fallbacks).toEqual([])
     const [request] = await fake.requests()
     expect(request?.body.model).toBe('fake-fast')
+    const prompt = request?.messages.at(-1)?.content ?? ''
+    expect(prompt).toContain('Does vitamin D reduce fractures?')
+    expect(prompt).toContain('Not on its own.')
+    expect(prompt).toContain('What about in women?')
   })
 
-  it('falls back to the credibility heuristic when the model fails', async () => {
-    const fake = await scriptFake([
-      { status: 500 },
-      { status: 500 },
-      { status: 500 },
-      { status: 500 },
-    ])
-    const state = aState({ query: `Is vitamin D safe? ${fake.marker}`, results })
-    const next = await prioritizeSources(state, fakeDeps({ models: models() }), never)
-    expect(next.fallbacks).toContain('prioritize_sources')
-    expect(next.ranked[0]?.domain).toMatch(/cdc\.gov|who\.int|nih\.gov|nejm\.org/)
-    expect(next.ranked.length).toBeLessThanOrEqual(5)
+  it('rewrites offline and records the fallback when the planning call fails', async () => {
+    const fake = await scriptFake([{ status: 500 }])
+    const state = await planQuestion(
+      aState({ query: `What about in women? ${fake.marker}`, history }),
+      fakeDeps({ models: models() }),
+      never,
+    )
+    expect(state.searchQuery).toMatch(/^What about in women\?.*vitamin/)
+    expect(state.fallbacks).toEqual([{ stage: 'plan', reason: 'model error' }])
+    expect(state.plan).toEqual({})
+  })
+
+  it('gives up on a planning call that does not answer in time, naming the timeout', async () => {
+    const fake = await scriptFake([{ hang: true }])
+    const deps = fakeDeps({ models: models(), timeouts: { planMs: 50 } })
+    const state = await planQuestion(
+      aState({ query: `Is vitamin D safe? ${fake.marker}` }),
+      deps,
+      never,
+    )
+    expect(state.fallbacks).toEqual([{ stage: 'plan', reason: 'timeout' }])
+    expect(state.modelDown).toBeUndefined()
+    const notice = deps.packets.find((p) => p.type === 'status' && p.phase === 'error')
+    expect(notice).toMatchObject({ step: 'plan', message: expect.stringMatching(/timeout/) })
+  })
+
+  it('answers small talk without any model call', async () => {
+    const state = await planQuestion(aState({ query: 'hi' }), fakeDeps({ models: models() }), never)
+    expect(state.smallTalk).toBe(true)
   })
 })
 
@@ -68,25 +75,11 @@ describe('synthesize with the main model', () => {
     aRankedSource(rank, { snippet: `Finding number ${rank} about vitamin D.` }),
   )
 
-  it('streams a JSON answer and returns it with checked, densely renumbered citations', async () => {
+  it('streams a plain-text answer token by token with checked, renumbered citations', async () => {
     const fake = await scriptFake([
-      {
-        json: {
-          answer: 'Vitamin D matters [3]. Some claim more [8]. Both agree [3][1].',
-          citations: [
-            { id: 3, title: 'Result 3' },
-            { id: 8, title: 'Invented' },
-          ],
-          related_questions: ['How much vitamin D per day?', 'Who is at risk of deficiency?'],
-        },
-        chunks: 12,
-      },
+      { reply: 'Vitamin D matters [3]. Some claim more [8]. Both agree [3][1].', chunks: 12 },
     ])
     const deps = fakeDeps({ models: models() })
-    const history = [
-      { role: 'user' as const, content: 'Tell me about vitamin D.' },
-      { role: 'assistant' as const, content: 'It is a vitamin [1].' },
-    ]
     const state = await synthesize(
       aState({ query: `Why does it matter? ${fake.marker}`, ranked, history }),
       deps,
@@ -94,51 +87,68 @@ describe('synthesize with the main model', () => {
     )
     expect(state.answer).toBe('Vitamin D matters [1]. Some claim more. Both agree [1][2].')
     expect(state.cited).toEqual([3, 1])
-    expect(state.relatedQuestions).toEqual([
-      'How much vitamin D per day?',
-      'Who is at risk of deficiency?',
-    ])
-    const tokens = deps.packets.filter((p) => p.type === 'token')
-    expect(tokens.length).toBeGreaterThan(1)
-    expect(
-      deps.packets
-        .filter((p) => p.type === 'citation')
-        .map((p) => p.type === 'citation' && p.number),
-    ).toEqual([1, 2])
+    expect(state.answeredBy).toBe('fake-main')
+    expect(deps.packets.filter((p) => p.type === 'token').length).toBeGreaterThan(1)
+    const citations = deps.packets.flatMap((p) => (p.type === 'citation' ? [p.number] : []))
+    expect(citations).toEqual([1, 2])
 
     const [request] = await fake.requests()
+    expect(request?.body.response_format).toBeUndefined()
     expect(Number(request?.body.temperature)).toBeLessThanOrEqual(0.3)
     expect(request?.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user'])
     const prompt = request?.messages.at(-1)?.content ?? ''
     expect(prompt).toContain('<source id="3">')
-    expect(prompt).toContain('Finding number 2')
   })
 
-  it('takes a prose reply as the answer, still checking its citations', async () => {
-    const fake = await scriptFake([{ raw: 'Plain prose answer [2] with a bad cite [5].' }])
+  it('abstains, showing none of it, when the model replies with the sentinel', async () => {
+    const fake = await scriptFake([{ reply: 'NO_RELEVANT_SOURCES', chunks: 6 }])
+    const deps = fakeDeps({ models: models() })
     const state = await synthesize(
-      aState({ query: `Prose please ${fake.marker}`, ranked }),
+      aState({ query: `Who won the cup? ${fake.marker}`, ranked }),
+      deps,
+      never,
+    )
+    expect(state.abstained).toBe(true)
+    expect(state.cited).toEqual([])
+    expect(state.ranked).toEqual([])
+    const streamed = deps.packets.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')
+    expect(streamed).not.toContain('NO_RELEVANT')
+    expect(streamed).toMatch(/do not cover this question/)
+  })
+
+  it('puts caller instructions in a delimited block and caps the answer length', async () => {
+    const fake = await scriptFake([{ reply: 'Short [1].' }])
+    await synthesize(
+      aState({
+        query: `Brief please ${fake.marker}`,
+        ranked,
+        instructions: 'Answer in one sentence.',
+        maxTokens: 50,
+      }),
       fakeDeps({ models: models() }),
       never,
     )
-    expect(state.answer).toBe('Plain prose answer [1] with a bad cite.')
-    expect(state.cited).toEqual([2])
+    const [request] = await fake.requests()
+    const system = request?.messages[0]?.content ?? ''
+    expect(system).toMatch(/only the numbered sources/)
+    expect(system).toMatch(
+      /<caller_instructions>\nAnswer in one sentence\.\n<\/caller_instructions>/,
+    )
+    expect(request?.body.max_tokens ?? request?.body.max_completion_tokens).toBe(50)
   })
 
-  it('falls back to an extractive answer when the model fails', async () => {
-    const fake = await scriptFake([
-      { status: 500 },
-      { status: 500 },
-      { status: 500 },
-      { status: 500 },
-    ])
+  it('falls back to an extractive answer, naming why, when the model fails', async () => {
+    const fake = await scriptFake([{ status: 500 }])
+    const deps = fakeDeps({ models: models() })
     const state = await synthesize(
       aState({ query: `vitamin D finding ${fake.marker}`, ranked }),
-      fakeDeps({ models: models() }),
+      deps,
       never,
     )
-    expect(state.fallbacks).toContain('synthesize')
+    expect(state.fallbacks).toEqual([{ stage: 'synthesize', reason: 'model error' }])
+    expect(state.answeredBy).toBeNull()
     expect(state.answer).toMatch(/Finding number \d about vitamin D\. \[1\]/)
-    expect(state.cited.length).toBeGreaterThanOrEqual(1)
+    const notice = deps.packets.find((p) => p.type === 'status' && p.phase === 'error')
+    expect(notice).toMatchObject({ step: 'synthesize' })
   })
 })

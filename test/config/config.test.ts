@@ -95,3 +95,24 @@ describe('invalid configuration over HTTP', () => {
     expect(text).not.toContain('definitely not a url')
   })
 })
+
+describe('LLM_MODEL_FAST default', () => {
+  it('is LLM_MODEL on a non-OpenAI endpoint when only LLM_MODEL is set', () => {
+    const config = parseConfig({
+      ...env,
+      LLM_PROVIDER: 'openai-compatible',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'llama3.2',
+    })
+    expect(config.llm.modelFast).toBe('llama3.2')
+  })
+
+  it('is not pinned to an OpenAI model name by wrangler.toml', () => {
+    expect((env as unknown as Record<string, unknown>).LLM_MODEL_FAST).toBeUndefined()
+  })
+
+  it('is honoured when set', () => {
+    const config = parseConfig({ LLM_API_KEY: 'k', LLM_MODEL: 'big', LLM_MODEL_FAST: 'small' })
+    expect(config.llm.modelFast).toBe('small')
+  })
+})

@@ -22,9 +22,11 @@ const MODELS = ['fake-main', 'fake-fast', 'fake-embed'].map((id) => ({
 async function prelude(
   req: IncomingMessage,
   res: ServerResponse,
-  step?: FakeStep,
+  step: FakeStep | undefined,
+  options: FakeServerOptions,
 ): Promise<boolean> {
-  if (step?.delayMs) await pause(step.delayMs, res)
+  const delay = (step?.delayMs ?? 0) + (options.firstTokenMs ?? 0)
+  if (delay) await pause(delay, res)
   if (isGone(res)) return true
   if (step?.requireKey !== undefined && req.headers.authorization !== `Bearer ${step.requireKey}`) {
     sendError(res, 401, defaultError(401))
@@ -79,7 +81,7 @@ function serveEmbeddings(res: ServerResponse, body: Body, step?: FakeStep) {
 }
 
 async function serveModelCall(
-  book: ScriptBook,
+  { book, options }: ServerState,
   req: IncomingMessage,
   res: ServerResponse,
   body: Body,
@@ -94,12 +96,13 @@ async function serveModelCall(
       type: 'fake_script_exhausted',
     })
   }
-  if (await prelude(req, res, step)) return
+  if (await prelude(req, res, step, options)) return
   if (url.pathname.endsWith('/embeddings')) return serveEmbeddings(res, body, step)
   return serveChat(res, body, key, step)
 }
 
-async function route(book: ScriptBook, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function route(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { book } = state
   const url = new URL(req.url ?? '/', 'http://fake')
   const path = url.pathname.replace(/^\/v1(?=\/)/, '')
   if (req.method === 'GET' && path === '/models')
@@ -117,14 +120,26 @@ async function route(book: ScriptBook, req: IncomingMessage, res: ServerResponse
     return sendJson(res, 200, { key: book.add(parsed.data.steps) })
   }
   if (path === '/chat/completions' || path === '/embeddings')
-    return serveModelCall(book, req, res, body)
+    return serveModelCall(state, req, res, body)
   sendError(res, 404, { message: `No route POST ${url.pathname}` })
 }
 
-export async function startFakeOpenAi(): Promise<{ url: string; close: () => Promise<void> }> {
-  const book = new ScriptBook()
+export interface FakeServerOptions {
+  /** Added before the first byte of every model answer: a model's time to first token. */
+  firstTokenMs?: number
+}
+
+interface ServerState {
+  book: ScriptBook
+  options: FakeServerOptions
+}
+
+export async function startFakeOpenAi(
+  options: FakeServerOptions = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const state: ServerState = { book: new ScriptBook(), options }
   const server = createServer((req, res) => {
-    route(book, req, res).catch((error: unknown) => {
+    route(state, req, res).catch((error: unknown) => {
       sendError(res, 500, { message: `Fake server error: ${String(error)}`, type: 'server_error' })
     })
   })

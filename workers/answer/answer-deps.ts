@@ -11,6 +11,9 @@ export function toAnswerDeps(deps: Deps, emit: AnswerDeps['emit']): AnswerDeps {
     corpusSearch: deps.corpusSearch,
     academicSearch: createAcademicSearch({ scholarly: deps.scholarly, corpus: deps.corpusSearch }),
     safeFetch: deps.safeFetch,
+    // IDF for the relevance judgement: set to createTermStatisticsSource(deps.db) from
+    // ../grounding once that lands (helper A); without it, plain term coverage judges.
+    termStats: undefined,
     now: deps.now,
     emit,
   }

@@ -14,10 +14,25 @@ export interface AnswerRequest {
   query: string
   options: AskOptions
   history: HistoryTurn[]
+  /** Caller instructions (/v1 system messages), delimited in the prompt. */
+  instructions?: string
+  /** Caller's cap on the answer length in tokens (/v1 max_tokens). */
+  maxTokens?: number
 }
 
-/** Follow-ups depend on their history, so only a conversation's first question is cached. */
-const isCacheable = (request: AnswerRequest) => request.history.length === 0
+/** Bumped when the payload's shape changes, so older cached payloads are never replayed. */
+const CACHE_VERSION = 'v2'
+
+/** Instructions change the answer, so only plain first questions are cached. */
+const isCacheable = (request: AnswerRequest) =>
+  request.history.length === 0 && !request.instructions && request.maxTokens === undefined
+
+/** Only a grounded answer made the normal way is worth reusing. */
+const isReusable = (payload: AnswerPayload) =>
+  !payload.abstained &&
+  !payload.search_error &&
+  payload.sources.length > 0 &&
+  payload.mode !== 'degraded'
 
 function replayCached(
   cached: AnswerPayload,
@@ -33,8 +48,8 @@ function replayCached(
     message: 'Reusing a recent answer…',
     at,
   })
-  deps.emit({ type: 'token', text: cached.answer })
   deps.emit({ type: 'sources', sources: toSourceRefs(cached.sources) })
+  deps.emit({ type: 'token', text: cached.answer })
   deps.emit({ type: 'status', step: 'format_output', phase: 'end', message: 'Answer ready.', at })
   return {
     ...cached,
@@ -52,7 +67,7 @@ export async function answerQuestion(
 ): Promise<AnswerPayload> {
   const startedAt = deps.now()
   const key = isCacheable(request)
-    ? await cacheKey(request.query, request.options, deps.mode)
+    ? await cacheKey(request.query, request.options, `${deps.mode}:${CACHE_VERSION}`)
     : null
   const cached = key ? await readCachedAnswer(db, key, startedAt).catch(() => null) : null
   if (cached) return replayCached(cached, request, deps, startedAt)
@@ -60,8 +75,7 @@ export async function answerQuestion(
   const history = request.history.slice(-HISTORY_LIMIT)
   const state = await runPipeline(initialState({ ...request, history, startedAt }), deps, signal)
   const payload = state.payload as AnswerPayload
-  // Only grounded answers are worth reusing: not a failed search or an empty one.
-  if (key && !payload.search_error && payload.sources.length > 0) {
+  if (key && isReusable(payload)) {
     await writeCachedAnswer(db, key, payload, deps.now()).catch(() => undefined)
   }
   return payload

@@ -33,8 +33,8 @@ export function recentHistory(messages: StoredMessage[]): HistoryTurn[] {
 }
 
 function saveAnswer(store: SessionStore, payload: AnswerPayload, turns: number): void {
-  const { sources, related_questions, cached } = payload
-  const data = { kind: 'ask', sources, related_questions, cached }
+  const { sources, related_questions, cached, mode, abstained } = payload
+  const data = { kind: 'ask', sources, related_questions, cached, mode, abstained }
   store.appendMessage({ role: 'assistant', content: payload.answer, data })
   store.putCheckpoint(ASK_CHECKPOINT, { question: payload.question, at: payload.timestamp, turns })
 }

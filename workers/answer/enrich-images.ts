@@ -7,7 +7,7 @@ import type { AnswerDeps, AskState, RankedSource } from './types'
 export const IMAGE_TIMEOUT_MS = 3000
 
 /** Indexed documents have no page of their own to look at; their image (if any) came with them. */
-function needsFetch(source: RankedSource): boolean {
+export function needsFetch(source: RankedSource): boolean {
   return !source.image && !source.sourceId && /^https?:\/\//i.test(source.url)
 }
 

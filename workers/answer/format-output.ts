@@ -1,7 +1,9 @@
-// Stage 5, format_output: the API payload (seed 001 §5.5). sources[n - 1] is what the answer
-// cites as [n]: cited sources first in citation order, then the other sources that were read.
-import { relatedQuestions } from './related'
+// Stage 5, format_output: the API payload (seed 001 §5.5, with mode, fallbacks, abstention).
+// sources[n - 1] is what the answer cites as [n]: cited sources first in citation order, then
+// the other sources that were read.
+import { answerMode } from './fallbacks'
 import { toSourceRefs } from './source-refs'
+import { NOT_COVERED_REASON } from './synthesize'
 import type { AnswerDeps, AnswerSource, AskState, RankedSource } from './types'
 
 function toAnswerSource(
@@ -36,24 +38,26 @@ export function orderedSources(state: AskState): AnswerSource[] {
 export async function formatOutput(state: AskState, deps: AnswerDeps): Promise<AskState> {
   const now = deps.now()
   const sources = orderedSources(state)
-  const related = state.ranked.length
-    ? relatedQuestions(state.query, state.relatedQuestions, state.ranked)
-    : []
+  // The final numbering (cited first, in [n] order); the early packet listed them by rank.
   deps.emit({ type: 'sources', sources: toSourceRefs(sources) })
+  const searched = state.searchQuery.trim()
   return {
     ...state,
-    relatedQuestions: related,
     payload: {
       session_id: state.sessionId,
       question: state.query,
       answer: state.answer,
       sources,
-      related_questions: related,
+      related_questions: state.relatedQuestions,
       timestamp: new Date(now).toISOString(),
       latency_ms: Math.max(0, now - state.startedAt),
-      mode: deps.mode,
+      mode: answerMode(state, deps.mode),
       cached: false,
-      fallbacks: state.fallbacks,
+      fallbacks: deps.mode === 'offline' ? [] : state.fallbacks,
+      abstained: state.abstained,
+      ...(state.abstained ? { reason: state.abstainReason ?? NOT_COVERED_REASON } : {}),
+      ...(searched && searched !== state.query.trim() ? { search_query: searched } : {}),
+      model: state.answeredBy,
       ...(state.searchError ? { search_error: state.searchError } : {}),
     },
   }

@@ -29,6 +29,17 @@ export interface CompletionContext {
   origin: string
 }
 
+/** Quire's extension on a completion: how the answer was made (the payload's honesty fields). */
+export function quireExtension(payload: AnswerPayload) {
+  return {
+    mode: payload.mode,
+    fallbacks: payload.fallbacks,
+    abstained: payload.abstained,
+    ...(payload.reason ? { reason: payload.reason } : {}),
+    ...(payload.search_query ? { search_query: payload.search_query } : {}),
+  }
+}
+
 export function wholeCompletion(payload: AnswerPayload, context: CompletionContext) {
   // Built from the final payload (not the live tokens), so a mid-answer fallback cannot show.
   const sources = withAbsoluteUrls(
@@ -43,5 +54,6 @@ export function wholeCompletion(payload: AnswerPayload, context: CompletionConte
     ...buildChatCompletion(packets, context.meta),
     usage: usageOf(context.request, payload.answer),
     related_questions: payload.related_questions,
+    quire: quireExtension(payload),
   }
 }

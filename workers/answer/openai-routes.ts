@@ -13,7 +13,12 @@ import {
 } from '../stream'
 import { answerQuestion, type AnswerRequest } from './answer'
 import { toAnswerDeps } from './answer-deps'
-import { wholeCompletion, withAbsoluteUrls, type CompletionContext } from './openai-format'
+import {
+  quireExtension,
+  wholeCompletion,
+  withAbsoluteUrls,
+  type CompletionContext,
+} from './openai-format'
 import {
   chatCompletionRequestSchema,
   splitConversation,
@@ -23,18 +28,35 @@ import {
 export const MODEL_IDS = ['quire-answer', 'sonar'] as const
 
 function toAnswerRequest(request: ChatCompletionRequest): AnswerRequest {
-  const { query, history } = splitConversation(request.messages)
+  const { query, history, instructions } = splitConversation(request.messages)
   if (!query.success) {
     throw new ValidationError(
-      'The last user message must hold a question of 1 to 4000 characters',
-      {
-        details: { issues: query.error.issues },
-      },
+      'messages: the last user message must hold a question of 1 to 4000 characters',
+      { details: { issues: query.error.issues } },
     )
   }
   const { search_domain_filter, search_recency_filter, search_mode } = request
   const options = { search_domain_filter, search_recency_filter, search_mode }
-  return { sessionId: `v1-${crypto.randomUUID()}`, query: query.data, history, options }
+  const maxTokens = request.max_completion_tokens ?? request.max_tokens
+  return {
+    sessionId: `v1-${crypto.randomUUID()}`,
+    query: query.data,
+    history,
+    options,
+    ...(instructions ? { instructions } : {}),
+    ...(maxTokens ? { maxTokens } : {}),
+  }
+}
+
+/** OpenAI's own answer to an unknown model, so its clients report it the usual way. */
+function unknownModel(c: Context<AppEnv>, model: string) {
+  const error = {
+    message: `The model \`${model}\` does not exist or you do not have access to it. Available: ${MODEL_IDS.join(', ')}.`,
+    type: 'invalid_request_error',
+    param: 'model',
+    code: 'model_not_found',
+  }
+  return c.json({ error }, 404)
 }
 
 /** The stream keeps the request alive while read; waitUntil also covers a client that left. */
@@ -56,7 +78,10 @@ function streamCompletion(c: Context<AppEnv>, question: AnswerRequest, context: 
   }
   const work = answerQuestion(question, toAnswerDeps(deps, emit), deps.db, c.req.raw.signal)
     .then((payload) =>
-      emit({ type: 'done', result: { related_questions: payload.related_questions } }),
+      emit({
+        type: 'done',
+        result: { related_questions: payload.related_questions, quire: quireExtension(payload) },
+      }),
     )
     .catch(() => {
       emit({ type: 'error', code: 'internal', message: 'The answer failed' })
@@ -80,6 +105,9 @@ export const openAiRoutes = new Hono<AppEnv>()
   )
   .post('/chat/completions', validate('json', chatCompletionRequestSchema), async (c) => {
     const request = c.req.valid('json')
+    if (!(MODEL_IDS as readonly string[]).includes(request.model)) {
+      return unknownModel(c, request.model)
+    }
     const deps = c.get('deps')
     const question = toAnswerRequest(request)
     const meta = newCompletionMeta(request.model, deps.now())

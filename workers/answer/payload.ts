@@ -1,8 +1,8 @@
-// The answer payload as JSON clients read it (seed 001 §5.5, plus Sonar-style extras). No
-// imports: the browser code type-checks against this file without the Worker's globals.
+// The answer payload as JSON clients read it (seed 001 §5.5, plus Sonar-style extras and the
+// issue-8 honesty fields). No imports: the browser code type-checks against this file.
 
 export type StepName =
-  'search' | 'prioritize_sources' | 'synthesize' | 'enrich_images' | 'format_output'
+  'plan' | 'search' | 'prioritize_sources' | 'synthesize' | 'enrich_images' | 'format_output'
 
 /** A source as the payload lists it; sources[n - 1] is what the answer cites as [n]. */
 export interface AnswerSource {
@@ -14,9 +14,21 @@ export interface AnswerSource {
   image: string | null
   date?: string
   cited: boolean
-  /** Why prioritize_sources kept it (the model's words, or the credibility heuristic's). */
+  /** Why prioritize_sources kept it (the credibility heuristic's words). */
   reason: string
 }
+
+/** A stage that took its deterministic fallback, and why (model unreachable, timeout, quota…). */
+export interface StageFallback {
+  stage: string
+  reason: string
+}
+
+/**
+ * How the answer was made. offline: no model configured; degraded: a model is configured but
+ * at least one stage fell back; online: every model stage worked.
+ */
+export type AnswerMode = 'online' | 'offline' | 'degraded'
 
 export interface AnswerPayload {
   session_id: string
@@ -26,10 +38,18 @@ export interface AnswerPayload {
   related_questions: string[]
   timestamp: string
   latency_ms: number
-  mode: 'offline' | 'online'
+  mode: AnswerMode
   cached: boolean
-  /** Steps that took their deterministic fallback (model unavailable or failed). */
-  fallbacks: StepName[]
+  /** One entry per stage that fell back (empty offline: offline is the normal mode there). */
+  fallbacks: StageFallback[]
+  /** True when the sources do not cover the question: the answer says so and cites nothing. */
+  abstained: boolean
+  /** Why it abstained, short and user-facing (only when abstained). */
+  reason?: string
+  /** The standalone query actually searched, when it differs from the question. */
+  search_query?: string
+  /** The model that wrote the answer; null offline or when that stage fell back. */
+  model: string | null
   /** Set when search failed: the answer then says so instead of guessing. */
   search_error?: string
   /** Only when this ask created the session. */

@@ -1,64 +1,115 @@
-// The answer pipeline (seed 001 §2): search -> prioritize_sources -> synthesize ->
-// enrich_images -> format_output. Each step reports start / end (or error) as a status
-// packet; a failing step degrades the answer through its recovery instead of failing it.
+// The answer pipeline (seed 001 §2, reshaped by issue 8): plan -> search -> prioritize_sources
+// (relevance, then credibility) -> synthesize -> enrich_images (+ related questions) ->
+// format_output. Each step's status line says what really happens (silent steps say nothing);
+// a failing step degrades the answer through its recovery instead of failing it.
+import { isSmallTalk } from '../grounding'
 import { isAppError } from '../errors'
-import { enrichImages } from './enrich-images'
+import { toSourceRef } from './cited-stream'
+import { enrichAnswer, enrichMessage } from './enrich'
+import { describeFallbacks } from './fallbacks'
 import { formatOutput } from './format-output'
-import { keepBestPerDomain, prioritizeSources } from './prioritize'
+import { judgeSources } from './judge'
+import { planQuestion } from './plan'
+import { prioritizeSources } from './prioritize'
 import { searchSources } from './search'
 import { synthesize } from './synthesize'
 import type { AnswerDeps, AskState, Stage, StepName } from './types'
 
 interface Step {
   name: StepName
-  /** The status line shown while the step runs (seed 001 §4). */
-  starting: string
+  /** The status line shown while the step runs; null runs it silently (nothing to show). */
+  starting(state: AskState, deps: AnswerDeps): string | null
   run: Stage
   finished(state: AskState): string
   /** The degraded state to carry on with when the step fails. */
   recover(state: AskState, reason: string): AskState
+  /** True when the step has nothing to do for this state (small talk searches nothing). */
+  skip?(state: AskState): boolean
 }
 
+const isSmall = (s: AskState) => s.smallTalk
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+const answering = (s: AskState) => !s.smallTalk && !s.abstained && s.ranked.length > 0
+
+/** Judge relevance, rank what is left, and show those sources before the answer starts. */
+const chooseSources: Stage = async (state, deps, signal) => {
+  const next = await prioritizeSources(await judgeSources(state, deps, signal))
+  if (next.ranked.length > 0) {
+    deps.emit({ type: 'sources', sources: next.ranked.map((s) => toSourceRef(s, s.rank)) })
+  }
+  return next
+}
+
+function finalMessage(s: AskState): string {
+  if (s.smallTalk) return 'Replied.'
+  if (s.searchError) return 'No answer: search failed.'
+  if (s.abstained) return 'No answer: the sources do not cover this question.'
+  if (s.fallbacks.length > 0) return `Answer ready (degraded: ${describeFallbacks(s.fallbacks)}).`
+  return 'Answer ready.'
+}
 
 export const STEPS: Step[] = [
   {
+    name: 'plan',
+    starting: (s, deps) =>
+      deps.models && !isSmallTalk(s.query) ? 'Understanding the question…' : null,
+    run: planQuestion,
+    finished: (s) => {
+      const offline = s.fallbacks.some((f) => f.stage === 'plan') ? ' without the model' : ''
+      return s.searchQuery === s.query
+        ? `Planned the search${offline}.`
+        : `Rewrote the follow-up${offline}.`
+    },
+    recover: (s) => ({ ...s, searchQuery: s.query }),
+  },
+  {
     name: 'search',
-    starting: 'Searching sources…',
+    starting: (s) => `Searching for: ${s.searchQuery}…`,
     run: searchSources,
+    skip: isSmall,
     finished: (s) => `Found ${plural(s.results.length, 'result')}.`,
     recover: (s, reason) => ({ ...s, results: [], searchError: reason }),
   },
   {
     name: 'prioritize_sources',
-    starting: 'Evaluating credibility…',
-    run: prioritizeSources,
-    finished: (s) => `Chose ${plural(s.ranked.length, 'source')}.`,
-    recover: (s) => ({
-      ...s,
-      ranked: keepBestPerDomain(s.results.map((result) => ({ result, reason: 'search order' }))),
-      fallbacks: [...s.fallbacks, 'prioritize_sources'],
-    }),
+    starting: (s) =>
+      s.results.length === 0 ? null : 'Checking which sources address the question…',
+    run: chooseSources,
+    skip: isSmall,
+    finished: (s) =>
+      s.abstained
+        ? 'None of the results addresses the question.'
+        : `Chose ${plural(s.ranked.length, 'source')}.`,
+    recover: (s) => ({ ...s, ranked: [], abstained: true }),
   },
   {
     name: 'synthesize',
-    starting: 'Synthesizing answer…',
+    starting: (s, deps) => {
+      if (!answering(s)) return null
+      return deps.models && !s.modelDown
+        ? 'Writing the answer…'
+        : 'Quoting the passages that answer it…'
+    },
     run: synthesize,
-    finished: (s) => `Answer written with ${plural(s.cited.length, 'citation')}.`,
+    finished: (s) =>
+      s.abstained
+        ? 'The sources do not answer it.'
+        : `Answer written with ${plural(s.cited.length, 'citation')}.`,
     recover: (s) => ({ ...s, answer: 'The answer could not be written.', cited: [] }),
   },
   {
     name: 'enrich_images',
-    starting: 'Adding visuals…',
-    run: enrichImages,
+    starting: enrichMessage,
+    run: enrichAnswer,
     finished: (s) => `Found ${plural(Object.values(s.images).filter(Boolean).length, 'image')}.`,
     recover: (s) => s,
   },
   {
     name: 'format_output',
-    starting: 'Formatting the answer…',
+    starting: () => 'Formatting the answer…',
     run: (state, deps) => formatOutput(state, deps),
-    finished: () => 'Answer ready.',
+    finished: (s) => finalMessage(s),
     recover: (s) => s,
   },
 ]
@@ -79,6 +130,22 @@ function status(
   deps.emit({ type: 'status', step, phase, message, at: new Date(deps.now()).toISOString() })
 }
 
+async function runStep(step: Step, state: AskState, deps: AnswerDeps, signal: AbortSignal) {
+  if (step.skip?.(state)) return state
+  const starting = step.starting(state, deps)
+  if (starting) status(deps, step.name, 'start', starting)
+  try {
+    const next = await step.run(state, deps, signal)
+    if (starting) status(deps, step.name, 'end', step.finished(next))
+    return next
+  } catch (error) {
+    if (signal.aborted) throw error
+    const reason = describeFailure(error)
+    status(deps, step.name, 'error', `${step.name.replace('_', ' ')} failed: ${reason}`)
+    return step.recover(state, reason)
+  }
+}
+
 export async function runPipeline(
   initial: AskState,
   deps: AnswerDeps,
@@ -87,29 +154,25 @@ export async function runPipeline(
   let state = initial
   for (const step of STEPS) {
     if (signal.aborted) throw signal.reason
-    status(deps, step.name, 'start', step.starting)
-    try {
-      state = await step.run(state, deps, signal)
-      status(deps, step.name, 'end', step.finished(state))
-    } catch (error) {
-      if (signal.aborted) throw error
-      const reason = describeFailure(error)
-      status(deps, step.name, 'error', `${step.name.replace('_', ' ')} failed: ${reason}`)
-      state = step.recover(state, reason)
-    }
+    state = await runStep(step, state, deps, signal)
   }
   return state
 }
 
 export function initialState(
-  fields: Pick<AskState, 'sessionId' | 'query' | 'options' | 'history' | 'startedAt'>,
+  fields: Pick<AskState, 'sessionId' | 'query' | 'options' | 'history' | 'startedAt'> &
+    Partial<Pick<AskState, 'instructions' | 'maxTokens'>>,
 ): AskState {
   return {
     ...fields,
+    smallTalk: false,
+    searchQuery: fields.query,
     results: [],
     ranked: [],
     answer: '',
     cited: [],
+    abstained: false,
+    answeredBy: null,
     relatedQuestions: [],
     images: {},
     fallbacks: [],

@@ -1,11 +1,8 @@
-// Stage 2, prioritize_sources: the fast model ranks results by credibility for the topic;
-// offline or on failure a heuristic domain score does. At most 5 survive, one per domain.
-import { completeJson } from '../llm'
+// Stage 2b, prioritize_sources: a heuristic domain score for the topic orders the relevant
+// results (search order breaks ties). At most 5 survive, one per domain.
 import type { WebSearchResult } from '../sources'
 import { classifyTopic, credibility } from './credibility'
-import { rankingMessages } from './prompts'
-import { rankingSchema } from './schemas'
-import type { AnswerDeps, AskState, RankedSource } from './types'
+import type { AskState, RankedSource } from './types'
 
 export const MAX_RANKED = 5
 const SCHOLARLY_HOSTS =
@@ -51,43 +48,11 @@ export function rankByHeuristic(query: string, results: WebSearchResult[]): Pick
     .map(({ result, reason }) => ({ result, reason }))
 }
 
-async function rankByModel(
-  state: AskState,
-  deps: AnswerDeps,
-  signal: AbortSignal,
-): Promise<Pick[] | null> {
-  if (!deps.models) return null
-  const request = { messages: rankingMessages(state.query, state.results), temperature: 0 }
-  const reply = await completeJson(deps.models.fast, request, rankingSchema, signal, {
-    name: 'source_ranking',
-  })
-  if (!reply.value) return null
-  const picks = reply.value.ranked
-    .filter((entry) => entry.id >= 1 && entry.id <= state.results.length)
-    .map((entry) => ({
-      result: state.results[entry.id - 1] as WebSearchResult,
-      reason: entry.reason,
-    }))
-  return picks.length > 0 ? picks : null
-}
-
-export async function prioritizeSources(
-  state: AskState,
-  deps: AnswerDeps,
-  signal: AbortSignal,
-): Promise<AskState> {
+/**
+ * Ranks the results that address the question: the credibility heuristic with the search
+ * order as tie-break (no model call: ranking must never hold up the answer).
+ */
+export async function prioritizeSources(state: AskState): Promise<AskState> {
   if (state.results.length === 0) return { ...state, ranked: [] }
-  const heuristic = rankByHeuristic(state.query, state.results)
-  let modelPicks: Pick[] | null = null
-  try {
-    modelPicks = await rankByModel(state, deps, signal)
-  } catch (error) {
-    if (signal.aborted) throw error
-  }
-  const fallbacks = modelPicks
-    ? state.fallbacks
-    : [...state.fallbacks, 'prioritize_sources' as const]
-  // The model's picks first; heuristic order tops the list up to five.
-  const ranked = keepBestPerDomain([...(modelPicks ?? []), ...heuristic])
-  return { ...state, ranked, fallbacks }
+  return { ...state, ranked: keepBestPerDomain(rankByHeuristic(state.searchQuery, state.results)) }
 }

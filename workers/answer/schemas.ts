@@ -1,5 +1,5 @@
-// zod schemas at the answer engine's edges: the /api/ask body, the Sonar-style options,
-// the ask runner's input (a DO RPC argument) and the JSON the models return.
+// zod schemas at the answer engine's edges: the /api/ask body, the Sonar-style options and
+// the ask runner's input (a DO RPC argument).
 import { z } from 'zod'
 
 export const QUERY_MAX_CHARS = 4000
@@ -22,8 +22,8 @@ export type AskOptions = z.infer<typeof askOptionsSchema>
 export const querySchema = z
   .string()
   .trim()
-  .min(1, 'query must not be empty')
-  .max(QUERY_MAX_CHARS, `query must be at most ${QUERY_MAX_CHARS} characters`)
+  .min(1, 'must not be empty')
+  .max(QUERY_MAX_CHARS, `must be at most ${QUERY_MAX_CHARS} characters`)
 
 export const askRequestSchema = askOptionsSchema.extend({
   query: querySchema,
@@ -44,17 +44,3 @@ export const askRunInputSchema = z.object({
   options: askOptionsSchema.default({}),
 })
 export type AskRunInput = z.infer<typeof askRunInputSchema>
-
-/** Also the response_format completeJson sends, so every field is required. */
-export const rankingSchema = z.object({
-  ranked: z.array(z.object({ id: z.number().int(), reason: z.string() })).max(10),
-})
-
-export const synthesisSchema = z.object({
-  answer: z.string(),
-  citations: z
-    .array(z.object({ id: z.coerce.number().int(), title: z.string().optional() }))
-    .default([]),
-  related_questions: z.array(z.string()).default([]),
-})
-export type Synthesis = z.infer<typeof synthesisSchema>

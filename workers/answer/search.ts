@@ -1,5 +1,6 @@
-// Stage 1, search: the configured provider (or the corpus, or arXiv + Crossref + corpus in
-// academic mode), at most 10 well-formed results, within 6 seconds (seed 001 §5.1, §8).
+// Stage 1, search for the planned standalone query: the configured provider (or the corpus,
+// or arXiv + Crossref + corpus in academic mode), at most 10 well-formed results, within 6
+// seconds (seed 001 §5.1, §8).
 import { z } from 'zod'
 import {
   applyDomainFilter,
@@ -52,8 +53,10 @@ export async function searchSources(
     domainFilter: filter,
     recency: state.options.search_recency_filter,
     academic: state.options.search_mode === 'academic',
+    ...(state.plan ? { plan: state.plan } : {}),
   }
-  const found = await raceSignal(provider.search(state.query, options, timed), timed, 'search')
+  const search = provider.search(state.searchQuery, options, timed)
+  const found = await raceSignal(search, timed, 'search')
   // Providers that cannot filter by domain themselves still must not leak excluded ones.
   const filtered = filter?.length ? applyDomainFilter(found, filter) : found
   return { ...state, results: normaliseResults(filtered).slice(0, MAX_RESULTS) }

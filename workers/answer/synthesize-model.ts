@@ -1,44 +1,51 @@
-// The model half of synthesize: streams the model's JSON, surfacing the `answer` field as it
-// is written, then reads the whole reply for the related questions.
-import { parseModelJson, type ChatModel } from '../llm'
+// The model half of synthesize: the main model's plain-text answer streamed token by token
+// through the citation check. Its opening is held back until it is clear it is not the
+// "no relevant sources" sentinel, so an abstention costs no extra call and shows no text.
 import { ProviderError } from '../errors'
+import type { ChatModel } from '../llm'
 import type { CitedStream } from './cited-stream'
-import { createJsonFieldStream } from './json-field-stream'
-import { synthesisJsonSchema, synthesisMessages } from './prompts'
-import { synthesisSchema } from './schemas'
+import { NO_ANSWER_SENTINEL, synthesisMessages } from './prompts'
+import { createSentinelGate } from './sentinel-gate'
 import type { AskState } from './types'
 
 const TEMPERATURE = 0.2
-const MAX_TOKENS = 1200
+export const MAX_ANSWER_TOKENS = 1200
 
-/** Writes the answer into `stream`; returns the model's related questions (maybe none). */
+/** Writes the answer into `stream`; `abstained` when the model said no source addresses it. */
 export async function synthesizeWithModel(
   state: AskState,
   model: ChatModel,
   stream: CitedStream,
   signal: AbortSignal,
-): Promise<string[]> {
+): Promise<{ abstained: boolean }> {
   const request = {
-    messages: synthesisMessages(state.query, state.history, state.ranked),
+    messages: synthesisMessages({
+      query: state.query,
+      searchQuery: state.searchQuery,
+      history: state.history,
+      sources: state.ranked,
+      instructions: state.instructions,
+    }),
     temperature: TEMPERATURE,
-    maxTokens: MAX_TOKENS,
-    jsonSchema: synthesisJsonSchema,
+    maxTokens: Math.min(state.maxTokens ?? MAX_ANSWER_TOKENS, MAX_ANSWER_TOKENS),
   }
-  const field = createJsonFieldStream('answer')
-  let raw = ''
+  const gate = createSentinelGate(NO_ANSWER_SENTINEL)
+  let written = 0
   for await (const delta of model.stream(request, signal)) {
+    if (delta.type === 'finish' && delta.reason === 'aborted')
+      throw signal.reason ?? new DOMException('Aborted', 'AbortError')
     if (delta.type !== 'text') continue
-    raw += delta.text
-    const text = field.push(delta.text)
+    const text = gate.push(delta.text)
+    written += text.length
     if (text) stream.push(text)
+    // Leaving the loop closes the model's stream: nothing after the sentinel matters.
+    if (gate.matched) return { abstained: true }
   }
-  const parsed = parseModelJson(raw, { schema: synthesisSchema }).value
-  if (!field.value) {
-    // Not the JSON we asked for: the parsed answer if the repair found one, else the raw
-    // text itself (it still passes the citation check).
-    const answer = parsed?.answer ?? raw.trim()
-    if (!answer) throw new ProviderError(model.model, 'the model returned an empty answer')
-    stream.push(answer)
+  const rest = gate.flush()
+  if (gate.matched) return { abstained: true }
+  if (!(written + rest.trim().length)) {
+    throw new ProviderError(model.model, 'the model returned an empty answer')
   }
-  return (parsed?.related_questions ?? []).map((q) => q.trim()).filter(Boolean)
+  if (rest) stream.push(rest)
+  return { abstained: false }
 }

@@ -1,12 +1,18 @@
-// Stage 3, synthesize: the main model writes a concise answer citing the top sources as
-// [n] (JSON {answer, citations, related_questions}, streamed); offline, or when the model
-// fails, an extractive answer quotes the sources. Without sources it says why, not guesses.
+// Stage 3, synthesize: the main model writes a concise answer citing the top sources as [n],
+// streamed as plain text; offline, or when the model fails, an extractive answer quotes the
+// sources (and the fallback is recorded). Without relevant sources it abstains, citing nothing.
+import { smallTalkReply } from '../grounding'
 import { createCitedStream, type CitedStream } from './cited-stream'
 import { extractiveAnswer } from './extractive'
+import { announceFallback, fallbackReason, withFallback } from './fallbacks'
 import { synthesizeWithModel } from './synthesize-model'
 import type { AnswerDeps, AskState } from './types'
 
-function noSourcesAnswer(state: AskState): string {
+const QUOTING = 'Quoting the passages that answer it instead…'
+
+export const NOT_COVERED_REASON = 'the sources found do not address this question'
+
+function abstentionText(state: AskState): string {
   if (state.searchError) {
     return (
       `Search failed (${state.searchError}), so I have no sources to answer from and will not ` +
@@ -14,13 +20,24 @@ function noSourcesAnswer(state: AskState): string {
     )
   }
   return (
-    'I found no sources that address this question, so I will not guess. Try rephrasing it, ' +
-    'or widen the search (for example by removing a domain or recency filter).'
+    'The sources I found do not cover this question, so I will not guess an answer. Try ' +
+    'rephrasing it, or widen the search (for example by removing a domain or recency filter).'
   )
 }
 
+/** A reply that cites nothing: small talk or an abstention. */
+function sayOnly(state: AskState, deps: AnswerDeps, answer: string): AskState {
+  deps.emit({ type: 'token', text: answer })
+  return { ...state, answer, cited: [], ranked: [] }
+}
+
+function abstain(state: AskState, deps: AnswerDeps, reason: string): AskState {
+  const next = { ...state, abstained: true, abstainReason: reason }
+  return sayOnly(next, deps, abstentionText(next))
+}
+
 function writeExtractive(state: AskState, stream: CitedStream): void {
-  for (const piece of extractiveAnswer(state.query, state.ranked)) stream.push(piece)
+  for (const piece of extractiveAnswer(state.searchQuery, state.ranked)) stream.push(piece)
 }
 
 export async function synthesize(
@@ -28,31 +45,35 @@ export async function synthesize(
   deps: AnswerDeps,
   signal: AbortSignal,
 ): Promise<AskState> {
-  if (state.ranked.length === 0) {
-    const answer = noSourcesAnswer(state)
-    deps.emit({ type: 'token', text: answer })
-    return { ...state, answer, cited: [] }
+  if (state.smallTalk) return sayOnly(state, deps, smallTalkReply(state.query))
+  if (state.abstained || state.ranked.length === 0) {
+    return abstain(state, deps, state.abstainReason ?? NOT_COVERED_REASON)
   }
   let stream = createCitedStream(state.ranked, deps.emit)
-  let related: string[] = []
-  let fellBack = !deps.models
-  if (deps.models) {
+  if (deps.models && state.modelDown) {
+    state = withFallback(state, 'synthesize', state.modelDown)
+    announceFallback(
+      deps,
+      'synthesize',
+      `The model is not available (${state.modelDown}). ${QUOTING}`,
+    )
+  } else if (deps.models) {
     try {
-      related = await synthesizeWithModel(state, deps.models.main, stream, signal)
+      const model = deps.models.main
+      const { abstained } = await synthesizeWithModel(state, model, stream, signal)
+      if (abstained) return { ...abstain(state, deps, NOT_COVERED_REASON), answeredBy: model.model }
+      const { answer, cited } = stream.finish()
+      return { ...state, answer, cited, answeredBy: model.model }
     } catch (error) {
       if (signal.aborted) throw error
-      fellBack = true
+      const reason = fallbackReason(error)
+      state = withFallback(state, 'synthesize', reason)
+      announceFallback(deps, 'synthesize', `The model failed (${reason}). ${QUOTING}`)
       // Partial model text is superseded: the final payload carries the extractive answer.
       stream = createCitedStream(state.ranked, deps.emit)
     }
   }
-  if (fellBack) writeExtractive(state, stream)
+  writeExtractive(state, stream)
   const { answer, cited } = stream.finish()
-  return {
-    ...state,
-    answer,
-    cited,
-    relatedQuestions: related,
-    fallbacks: fellBack ? [...state.fallbacks, 'synthesize'] : state.fallbacks,
-  }
+  return { ...state, answer, cited, answeredBy: null }
 }

@@ -1,14 +1,15 @@
 // The answer pipeline's state and the narrow dependencies its stages take (seed 001 §2.2);
 // the payload it returns lives in payload.ts, re-exported here.
+import type { TermStatisticsSource } from '../grounding'
 import type { ChatModels } from '../llm'
-import type { SafeFetch, WebSearchProvider, WebSearchResult } from '../sources'
+import type { SafeFetch, WebSearchOptions, WebSearchProvider, WebSearchResult } from '../sources'
 import type { PacketBody } from '../stream'
-import type { AnswerPayload, StepName } from './payload'
+import type { AnswerPayload, StageFallback } from './payload'
 import type { AskOptions, HistoryTurn } from './schemas'
 
-export type { AnswerPayload, AnswerSource, StepName } from './payload'
+export type { AnswerMode, AnswerPayload, AnswerSource, StageFallback, StepName } from './payload'
 
-/** A search result chosen for synthesis; `rank` is its 1-based number in the prompt. */
+/** A search result chosen for the answer; `rank` is its 1-based number in the prompt. */
 export interface RankedSource extends WebSearchResult {
   rank: number
   reason: string
@@ -20,17 +21,34 @@ export interface AskState {
   options: AskOptions
   /** Earlier turns, oldest first (already capped). */
   history: HistoryTurn[]
+  /** Extra instructions from the caller (/v1 system messages); never override grounding. */
+  instructions?: string
+  /** Caller's cap on the answer's length in tokens (/v1 max_tokens). */
+  maxTokens?: number
   startedAt: number
+  /** Greetings and thanks: answered briefly, nothing searched. */
+  smallTalk: boolean
+  /** The standalone query searched (the question itself unless rewritten from the history). */
+  searchQuery: string
+  /** The planning call's retrieval task and query variations, for the corpus retriever. */
+  plan?: WebSearchOptions['plan']
   results: WebSearchResult[]
   searchError?: string
   ranked: RankedSource[]
   answer: string
   /** Ranks (RankedSource.rank) of cited sources, in their final [n] order. */
   cited: number[]
+  abstained: boolean
+  abstainReason?: string
+  /** The model that wrote the answer (null: extractive, abstained before answering, small talk). */
+  answeredBy: string | null
   relatedQuestions: string[]
   /** Image per source URL; null when none was found. */
   images: Record<string, string | null>
-  fallbacks: StepName[]
+  fallbacks: StageFallback[]
+  /** Set when a model call showed the model cannot answer now (unreachable, quota): later
+   * model stages fall back at once with this reason instead of waiting on it again. */
+  modelDown?: string
   payload?: AnswerPayload
 }
 
@@ -42,9 +60,11 @@ export interface AnswerDeps {
   corpusSearch: WebSearchProvider
   academicSearch: WebSearchProvider
   safeFetch: SafeFetch
+  /** IDF statistics for the relevance judgement (the knowledge base's); none: plain overlap. */
+  termStats?: TermStatisticsSource
   now: () => number
-  /** Deadlines (ms); defaults are the seed's 6 s search and 3 s image fetch. Tests shorten them. */
-  timeouts?: { searchMs?: number; imageMs?: number }
+  /** Deadlines (ms): the seed's 6 s search and 3 s image fetch; planning 8 s. Tests shorten them. */
+  timeouts?: { searchMs?: number; imageMs?: number; planMs?: number; relatedMs?: number }
   /** Live packets (tokens, citations, statuses) for whoever is streaming the run. */
   emit: (packet: PacketBody) => void
 }

@@ -7,6 +7,7 @@ import { ZodError } from 'zod'
 import { codeForStatus, ConfigError, isAppError } from '../errors'
 import type { AppEnv } from './app-env'
 import { appErrorResponse, envelope } from './error-envelope'
+import { describeIssues } from './validate'
 
 function logUnexpected(c: Context, error: Error): void {
   console.error(
@@ -27,7 +28,7 @@ export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof ZodError) {
     return envelope(c, 400, {
       code: 'validation_failed',
-      message: 'Invalid request',
+      message: describeIssues(error.issues),
       details: { issues: error.issues },
     })
   }

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { corpusStats, getIngestJob } from '../db'
 import { NotFoundError, ValidationError } from '../errors'
-import { authNote, requireApiKey, validate, type AppEnv } from '../http'
+import { authNote, invalidInput, requireApiKey, validate, type AppEnv } from '../http'
 import { enqueueIngestJobs } from './enqueue'
 import { toJobStatus } from './job-view'
 import { ingestBodySchema, type IngestBody } from './schemas'
@@ -47,9 +47,7 @@ function parseWebhookBody(rawBody: string): IngestBody {
   }
   const parsed = ingestBodySchema.safeParse(json)
   if (!parsed.success) {
-    throw new ValidationError('Invalid ingest request', {
-      details: { issues: parsed.error.issues },
-    })
+    throw invalidInput(parsed.error)
   }
   return parsed.data
 }

@@ -13,7 +13,12 @@ export { collectResponse, ResponseAssembler } from './collect'
 export { createChatModels, WORKERS_AI_DEFAULTS } from './create-chat-models'
 export { OpenAiCompatibleChatModel, type OpenAiChatOptions } from './openai-compatible'
 export { WorkersAiChatModel, type AiRunner, type WorkersAiChatOptions } from './workers-ai'
-export { isQuotaError, toProviderError } from './provider-errors'
+export {
+  isQuotaError,
+  modelFailureReason,
+  toProviderError,
+  type ModelFailureReason,
+} from './provider-errors'
 export {
   completeJson,
   parseModelJson,

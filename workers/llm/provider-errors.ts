@@ -75,10 +75,38 @@ export function toProviderError(
 export function idleTimeoutError(provider: string, timeoutMs: number): ProviderError {
   return new ProviderError(provider, `Model stream stalled for ${timeoutMs} ms`, {
     retryable: true,
+    cause: new DOMException('stream stalled', 'TimeoutError'),
   })
 }
 
 /** True for a 400 that most likely means "response_format json_schema is not supported". */
 export function isBadRequest(error: unknown): boolean {
   return error instanceof APIError && error.status === 400
+}
+
+/** Why a model step fell back, in words fit for a user (and the `fallbacks` list). */
+export type ModelFailureReason =
+  'model unreachable' | 'timeout' | 'quota' | 'model error' | 'unexpected error'
+
+function isTimeout(error: unknown): boolean {
+  if (isTimeoutCause(error)) return true
+  return error instanceof Error && error.cause !== error && isTimeoutCause(error.cause)
+}
+
+const isTimeoutCause = (cause: unknown) =>
+  cause instanceof APIConnectionTimeoutError ||
+  (typeof cause === 'object' && cause !== null && 'name' in cause && cause.name === 'TimeoutError')
+
+/** Classifies a failed model call by its error classes and causes, never by message text. */
+export function modelFailureReason(error: unknown): ModelFailureReason {
+  if (isTimeout(error)) return 'timeout'
+  if (error instanceof AppError && error.code === 'quota_exhausted') return 'quota'
+  if (error instanceof AppError && error.status === 429) return 'quota'
+  if (isQuotaError(error)) return 'quota'
+  const cause = error instanceof Error ? error.cause : undefined
+  if (error instanceof APIConnectionError || cause instanceof APIConnectionError) {
+    return 'model unreachable'
+  }
+  if (error instanceof AppError) return 'model error'
+  return 'unexpected error'
 }

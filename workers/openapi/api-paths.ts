@@ -142,7 +142,7 @@ export function openAiPaths(): Json {
       post: {
         summary: 'OpenAI-compatible chat completion with Sonar-style citations and search_results',
         description:
-          'Stateless: the last user message is the question, earlier user/assistant messages the history. Unknown OpenAI fields are ignored.',
+          "Stateless: the last user message is the question, earlier user/assistant messages the history (follow-ups are rewritten from it before searching), system messages are extra instructions that never override the grounding rules, and max_tokens caps the answer. Other OpenAI fields are ignored. An unknown model answers 404 model_not_found in OpenAI's error shape.",
         security: API_KEY,
         ...withBody(chatCompletionRequestSchema),
         responses: {

@@ -22,13 +22,10 @@ const answerSource = z.object({
   cited: z.boolean(),
   reason: z.string().describe('Why prioritize_sources kept it'),
 })
-const stepName = z.enum([
-  'search',
-  'prioritize_sources',
-  'synthesize',
-  'enrich_images',
-  'format_output',
-])
+const stageFallback = z.object({
+  stage: z.string().describe('e.g. plan, synthesize, related_questions'),
+  reason: z.string().describe('e.g. model unreachable, timeout, quota'),
+})
 const answerPayload = z.object({
   session_id: z.string(),
   question: z.string(),
@@ -37,9 +34,23 @@ const answerPayload = z.object({
   related_questions: z.array(z.string()),
   timestamp: z.string().describe('ISO 8601'),
   latency_ms: z.number().int().min(0),
-  mode: z.enum(['offline', 'online']),
+  mode: z
+    .enum(['online', 'offline', 'degraded'])
+    .describe('offline: no model; degraded: a model is configured but a stage fell back'),
   cached: z.boolean().describe('Replayed from the 10-minute answer cache'),
-  fallbacks: z.array(stepName).describe('Steps that took their deterministic fallback'),
+  fallbacks: z
+    .array(stageFallback)
+    .describe('Each stage that took its deterministic fallback, and why (empty offline)'),
+  abstained: z.boolean().describe('The sources do not cover the question: nothing is cited'),
+  reason: z.string().optional().describe('Why it abstained (only when abstained)'),
+  search_query: z
+    .string()
+    .optional()
+    .describe('The standalone query searched, when it differs from the question'),
+  model: z
+    .string()
+    .nullable()
+    .describe('The model that wrote the answer; null offline or on fallback'),
   search_error: z.string().optional().describe('Set when search failed'),
   token: z.string().optional().describe('The new session token, only when this ask created it'),
 })
@@ -173,6 +184,15 @@ const chatCompletion = z.object({
   search_results: z.array(searchResult).optional(),
   usage: z.object({ prompt_tokens: count, completion_tokens: count, total_tokens: count }),
   related_questions: z.array(z.string()),
+  quire: z
+    .object({
+      mode: z.enum(['online', 'offline', 'degraded']),
+      fallbacks: z.array(stageFallback),
+      abstained: z.boolean(),
+      reason: z.string().optional(),
+      search_query: z.string().optional(),
+    })
+    .describe('How the answer was made (also on the final chunk when streaming)'),
 })
 
 const modelList = z.object({

@@ -58,7 +58,12 @@ export function createCorpusSearch(retriever: Retriever): WebSearchProvider {
       // Ask for more chunks than results: several may come from one source.
       const result = await retriever.retrieve(
         query,
-        { topK: Math.max(20, limit * 3), topN: limit * 2, stages: { budget: false } },
+        {
+          topK: Math.max(20, limit * 3),
+          topN: limit * 2,
+          stages: { budget: false },
+          plan: options.plan,
+        },
         signal,
       )
       const seen = new Set<string>()

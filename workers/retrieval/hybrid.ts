@@ -61,6 +61,7 @@ function initialState(query: string, options: RetrieveOptions): RetrievalState {
       tokenBudget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
       stages: { ...ALL_ON, ...options.stages },
       sourceIds: options.sourceIds,
+      plan: options.plan,
     },
     queries: [query],
     lists: [],

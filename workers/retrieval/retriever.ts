@@ -26,6 +26,17 @@ export interface RetrieveOptions {
   }>
   /** Restrict to these source ids. */
   sourceIds?: string[]
+  /**
+   * A query plan the caller already made (e.g. the answer engine's one planning call): no
+   * planning model call then. A missing task is classified, missing variations come from the
+   * lexicon.
+   */
+  plan?: QueryPlan
+}
+
+export interface QueryPlan {
+  task?: RetrievalTask
+  variations?: string[]
 }
 
 export interface RetrievedChunk {

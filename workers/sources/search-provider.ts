@@ -24,6 +24,14 @@ export interface WebSearchOptions {
   recency?: 'day' | 'week' | 'month' | 'year'
   /** Prefer scholarly sources (arXiv, Crossref, the corpus). */
   academic?: boolean
+  /**
+   * The caller's query plan, for providers that would otherwise plan with a model (the corpus
+   * retriever): its task and query variations. Web providers ignore it.
+   */
+  plan?: {
+    task?: 'qa' | 'summarization' | 'comparison' | 'explanation'
+    variations?: string[]
+  }
 }
 
 export interface WebSearchProvider {

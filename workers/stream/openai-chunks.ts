@@ -32,6 +32,12 @@ function dataLine(value: unknown): string {
   return `data: ${JSON.stringify(value)}\n\n`
 }
 
+/** The `quire` object a run's result may carry: it rides on the final chunk. */
+function extensionOf(result: unknown): Record<string, unknown> {
+  if (typeof result !== 'object' || result === null || !('quire' in result)) return {}
+  return { quire: result.quire }
+}
+
 export class OpenAiChunkEncoder {
   readonly #meta: CompletionMeta
   #sentRole = false
@@ -58,13 +64,17 @@ export class OpenAiChunkEncoder {
         })
       case 'done':
         this.#finished = true
-        return `${this.#chunk({}, 'stop')}data: [DONE]\n\n`
+        return `${this.#chunk({}, 'stop', extensionOf(packet.result))}data: [DONE]\n\n`
       default:
         return ''
     }
   }
 
-  #chunk(delta: ChunkDelta, finishReason: 'stop' | null = null): string {
+  #chunk(
+    delta: ChunkDelta,
+    finishReason: 'stop' | null = null,
+    extension: Record<string, unknown> = {},
+  ): string {
     const withRole: ChunkDelta = this.#sentRole
       ? delta
       : { role: 'assistant', content: '', ...delta }
@@ -77,6 +87,6 @@ export class OpenAiChunkEncoder {
       choices: [{ index: 0, delta: withRole, finish_reason: finishReason }],
       ...(this.#citations ?? {}),
     }
-    return dataLine(chunk)
+    return dataLine({ ...chunk, ...extension })
   }
 }

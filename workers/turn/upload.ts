@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import type { FileUpload } from '../context'
 import { AppError, TooLargeError, ValidationError } from '../errors'
-import type { AppEnv } from '../http'
+import { invalidInput, type AppEnv } from '../http'
 import { fileJsonSchema } from './schemas'
 
 function decodeBase64(value: string): Uint8Array {
@@ -11,7 +11,7 @@ function decodeBase64(value: string): Uint8Array {
     const binary = atob(value.replace(/\s+/g, ''))
     return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
   } catch (cause) {
-    throw new ValidationError('content_base64 is not valid base64', { cause })
+    throw new ValidationError('content_base64: is not valid base64', { cause })
   }
 }
 
@@ -21,10 +21,11 @@ async function readMultipart(c: Context<AppEnv>): Promise<FileUpload> {
   })
   // Typed as string by the default workers-types; the runtime returns a File for file parts.
   const file: unknown = form.get('file')
-  if (!(file instanceof File)) throw new ValidationError('Send the file in a "file" field')
+  if (!(file instanceof File))
+    throw new ValidationError('file: is required (a multipart file part)')
   const scope = form.get('scope') ?? 'message'
   if (scope !== 'message' && scope !== 'project') {
-    throw new ValidationError('scope must be "message" or "project"')
+    throw new ValidationError('scope: must be "message" or "project"')
   }
   const name = file.name.trim().slice(0, 300) || 'upload'
   return { name, contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()), scope }
@@ -36,7 +37,7 @@ async function readJson(c: Context<AppEnv>): Promise<FileUpload> {
   })
   const parsed = fileJsonSchema.safeParse(body)
   if (!parsed.success) {
-    throw new ValidationError('Invalid request json', { details: { issues: parsed.error.issues } })
+    throw invalidInput(parsed.error)
   }
   const { name, content_type, content_base64, text, scope } = parsed.data
   const bytes =

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { ProviderError } from '../../errors'
 import { completeJson, type ChatModel } from '../../llm'
-import type { RetrievalTask } from '../retriever'
+import type { QueryPlan, RetrievalTask } from '../retriever'
 import { lexiconVariations } from './lexicon-variations'
 import type { RetrievalState, Stage } from './state'
 import { classifyTask, TASK_PARAMS } from './task-router'
@@ -63,12 +63,28 @@ function withTask(
   return { ...state, options }
 }
 
+/** The caller's precomputed plan: no model call, offline pieces fill what it leaves out. */
+function planned(
+  state: RetrievalState,
+  plan: QueryPlan,
+  explicit: Partial<Record<'topK' | 'topN' | 'lambda', number>>,
+): RetrievalState {
+  const { query, options } = state
+  const task = options.taskForced ? options.task : (plan.task ?? classifyTask(query))
+  const variations = (plan.variations ?? lexiconVariations(query, VARIATIONS))
+    .filter((v) => v.trim() && v.trim().toLowerCase() !== query.trim().toLowerCase())
+    .slice(0, VARIATIONS)
+  const next = withTask(state, task, explicit)
+  return { ...next, queries: options.stages.queryVariations ? [query, ...variations] : [query] }
+}
+
 /** Builds the stage; `explicit` holds the caller's own topK/topN/lambda, which always win. */
 export function planStage(explicit: Partial<Record<'topK' | 'topN' | 'lambda', number>>): Stage {
   return async (state, ctx, signal) => {
     const { query, options } = state
     const offlineTask = options.taskForced ? options.task : classifyTask(query)
     const wantVariations = options.stages.queryVariations
+    if (options.plan) return planned(state, options.plan, explicit)
     if (ctx.models && (wantVariations || !options.taskForced)) {
       try {
         const plan = await modelPlan(ctx.models.fast, query, signal)

@@ -2,7 +2,7 @@
 // and the state it enriches and hands on (queries, ranked lists, chunks, fallbacks taken).
 import type { ChatModels } from '../../llm'
 import type { Embedder } from '../embedder'
-import type { RetrievalTask, RetrievedChunk, RetrieveOptions } from '../retriever'
+import type { QueryPlan, RetrievalTask, RetrievedChunk, RetrieveOptions } from '../retriever'
 import type { VectorStore } from '../vector-store'
 import type { RankedList } from './fusion'
 
@@ -51,6 +51,8 @@ export interface ResolvedOptions {
   tokenBudget: number
   stages: StageSwitches
   sourceIds?: string[]
+  /** A plan made by the caller: the planner then makes no model call. */
+  plan?: QueryPlan
 }
 
 export interface RetrievalState {

@@ -1,0 +1,36 @@
+// Fallback bookkeeping: why a model stage fell back (in user-facing words), the `fallbacks`
+// entries, and the answer's mode. Nothing degraded may be presented as normal.
+import { modelFailureReason } from '../llm'
+import type { AnswerDeps, AnswerMode, AskState, StageFallback } from './types'
+
+/** Reasons that say the model will not answer the next call either: skip waiting on it. */
+const MODEL_DOWN = new Set(['model unreachable', 'quota'])
+
+/** Why a model call failed; a call cut by its own deadline timed out, whatever it threw. */
+export function fallbackReason(error: unknown, deadline?: AbortSignal): string {
+  if (deadline?.aborted) return 'timeout'
+  return modelFailureReason(error)
+}
+
+/** Records that `stage` fell back; reasons like "model unreachable" also mark the model down. */
+export function withFallback(state: AskState, stage: string, reason: string): AskState {
+  const fallbacks: StageFallback[] = [...state.fallbacks, { stage, reason }]
+  const modelDown = state.modelDown ?? (MODEL_DOWN.has(reason) ? reason : undefined)
+  return { ...state, fallbacks, ...(modelDown ? { modelDown } : {}) }
+}
+
+export function answerMode(state: AskState, configured: 'offline' | 'online'): AnswerMode {
+  if (configured === 'offline') return 'offline'
+  return state.fallbacks.length > 0 ? 'degraded' : 'online'
+}
+
+/** "synthesize (model unreachable), plan (timeout)": for status lines. */
+export function describeFallbacks(fallbacks: StageFallback[]): string {
+  return fallbacks.map((f) => `${f.stage.replace('_', ' ')} (${f.reason})`).join(', ')
+}
+
+/** Tells the stream at once that a stage fell back, and what happens instead. */
+export function announceFallback(deps: AnswerDeps, step: string, message: string): void {
+  const at = new Date(deps.now()).toISOString()
+  deps.emit({ type: 'status', step, phase: 'error', message, at })
+}
