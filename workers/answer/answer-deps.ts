@@ -1,5 +1,6 @@
 // Narrows the composition root's Deps to what the answer stages use, adding the emitter.
 import type { Deps } from '../deps'
+import { createTermStatisticsSource } from '../grounding'
 import { createAcademicSearch } from '../sources'
 import type { AnswerDeps } from './types'
 
@@ -11,9 +12,8 @@ export function toAnswerDeps(deps: Deps, emit: AnswerDeps['emit']): AnswerDeps {
     corpusSearch: deps.corpusSearch,
     academicSearch: createAcademicSearch({ scholarly: deps.scholarly, corpus: deps.corpusSearch }),
     safeFetch: deps.safeFetch,
-    // IDF for the relevance judgement: set to createTermStatisticsSource(deps.db) from
-    // ../grounding once that lands (helper A); without it, plain term coverage judges.
-    termStats: undefined,
+    // IDF from the knowledge base's index weighs rare question words above common ones.
+    termStats: createTermStatisticsSource(deps.db),
     now: deps.now,
     emit,
   }

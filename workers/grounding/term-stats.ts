@@ -1,7 +1,7 @@
 // Corpus statistics for the relevance judgement: document frequencies of query terms counted
 // through the knowledge base's FTS5 index (always in step with the corpus), cached per
 // isolate for a few minutes since IDF moves slowly.
-import { countChunks, countChunksWithTerms } from '../db/corpus-reads'
+import { countChunks, countChunksWithTerms } from '../db'
 import type { TermStatistics, TermStatisticsSource } from './relevance'
 
 const TTL_MS = 5 * 60_000
