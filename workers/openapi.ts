@@ -1,26 +1,25 @@
-// The OpenAPI 3.1 document served at /openapi.json. Request bodies are the very zod schemas the
-// routes validate with, imported from each capability; the parts are built in ./openapi/.
-import { answerPaths, ingestPaths, openAiPaths } from './openapi/api-paths'
-import { errors, json, type Json } from './openapi/blocks'
-import { buildComponents } from './openapi/components'
-import { sessionPaths, turnPaths } from './openapi/session-paths'
+// The OpenAPI 3.1 document served at /openapi.json, assembled from the parts each capability
+// owns: its paths (request bodies are the zod schemas its routes validate with) and its
+// payload schemas (checked against its own types at compile time).
+import { answerOpenApi } from './answer'
+import { openApiParts } from './http'
+import { ingestOpenApi } from './ingest'
+import { shareOpenApi } from './share'
+import { turnOpenApi } from './turn'
 
-function systemPaths(): Json {
-  return {
-    '/health': {
-      get: {
-        summary: 'Mode, configured providers, auth flags (no secrets) and corpus counts',
-        responses: { '200': json({ type: 'object' }), ...errors() },
-      },
-    },
-    '/openapi.json': {
-      get: {
-        summary: 'This document',
-        responses: { '200': json({ type: 'object' }), ...errors() },
-      },
-    },
-  }
+export interface OpenApiPart {
+  paths(): Record<string, unknown>
+  schemas?(): Record<string, Record<string, unknown>>
 }
+
+const PARTS: OpenApiPart[] = [
+  openApiParts.system,
+  openApiParts.sessions,
+  turnOpenApi,
+  answerOpenApi,
+  ingestOpenApi,
+  shareOpenApi,
+]
 
 export function buildOpenApiDocument() {
   return {
@@ -29,17 +28,12 @@ export function buildOpenApiDocument() {
       title: 'Quire',
       version: '0.1.0',
       description:
-        'Grounded research assistant: every claim points at a source it retrieved. Every error uses the ErrorEnvelope; a path called with a method it lacks answers 405 with Allow.',
+        'Grounded research assistant: every claim points at a source it retrieved. Every error uses the ErrorEnvelope; a path called with a method it lacks answers 405 with Allow. Streams: see the text/plain, SSE and OpenAI encodings in each run response.',
     },
-    paths: {
-      ...systemPaths(),
-      ...sessionPaths(),
-      ...turnPaths(),
-      ...answerPaths(),
-      ...ingestPaths(),
-      ...openAiPaths(),
-    },
-    components: buildComponents(),
+    paths: Object.assign({}, ...PARTS.map((part) => part.paths())) as Record<string, unknown>,
+    components: openApiParts.components(
+      Object.assign({}, ...PARTS.map((part) => part.schemas?.() ?? {})),
+    ),
   }
 }
 

@@ -68,6 +68,18 @@ describe('POST /api/ask', () => {
     expect((await ask(again, bearer(first.token ?? ''))).status).toBe(200)
   })
 
+  it('places every packet of a follow-up answer in its rendered block, not the turn number', async () => {
+    await scriptSearch(results)
+    const first = (await (await ask({ query: 'Does vitamin D help bones?' })).json()) as AskBody
+    const res = await ask(
+      { query: 'Does vitamin D reduce fractures in older people?', session_id: first.session_id },
+      { ...bearer(first.token ?? ''), accept: 'text/event-stream' },
+    )
+    const packets = await readSse(res)
+    expect(packets.length).toBeGreaterThan(2)
+    expect(new Set(packets.map((p) => p.turn_index))).toEqual(new Set([0]))
+  })
+
   it('answers gracefully, not with an error, when search fails', async () => {
     await scriptSearch(async () => {
       throw new ProviderError('brave', 'Brave returned 503')

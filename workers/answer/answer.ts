@@ -6,6 +6,12 @@ import { toSourceRefs } from './source-refs'
 import type { AskOptions, HistoryTurn } from './schemas'
 import type { AnswerDeps, AnswerPayload } from './types'
 
+/**
+ * turn_index of every packet of an answer: it renders as one block (statuses, sources, text,
+ * citations), whichever conversation turn it answers.
+ */
+export const ANSWER_BLOCK = 0
+
 /** Seed 001 §8: at most 5 history messages go to the model. */
 export const HISTORY_LIMIT = 5
 

@@ -1,22 +1,21 @@
 // The 'ask' run kind, hosted by SessionDO: reads the session's earlier turns, answers through
 // the pipeline, and saves the exchange (a stopped answer is saved too, marked stopped).
+import { stripCitationMarkers, tidyAnswer } from '../grounding'
 import type { RunContext, RunOutcome, SessionStore, StoredMessage } from '../session'
-import type { Packet, PacketBody } from '../stream'
-import { answerQuestion, HISTORY_LIMIT } from './answer'
-import { tidyAnswer } from './citations'
+import { atBlock, type PacketBody } from '../stream'
+import { ANSWER_BLOCK, answerQuestion, HISTORY_LIMIT } from './answer'
 import { toAnswerDeps } from './answer-deps'
 import type { AskRunInput, HistoryTurn } from './schemas'
 import type { AnswerPayload } from './types'
 
 const HISTORY_MESSAGE_CHARS = 4000
 export const ASK_CHECKPOINT = 'ask'
-const CITATION_MARKERS = /\[\d{1,3}(?:\s*,\s*\d{1,3})*\]/g
 
 /** Old answers' [n] refer to old source lists: the model must not reuse those numbers. */
 function forHistory(message: StoredMessage): string {
   const text =
     message.role === 'assistant'
-      ? tidyAnswer(message.content.replace(CITATION_MARKERS, ''))
+      ? tidyAnswer(stripCitationMarkers(message.content))
       : message.content
   return text.slice(0, HISTORY_MESSAGE_CHARS)
 }
@@ -42,11 +41,11 @@ function saveAnswer(store: SessionStore, payload: AnswerPayload, turns: number):
 export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutcome> {
   const { input, store, signal, sessionId } = context
   const messages = store.listMessages()
-  const turnIndex = messages.filter((m) => m.role === 'user').length
+  const askedBefore = messages.filter((m) => m.role === 'user').length
   let partial = ''
   const emit = (body: PacketBody) => {
     if (body.type === 'token') partial += body.text
-    context.emit({ ...body, turn_index: turnIndex } as Packet)
+    context.emit(atBlock(body, ANSWER_BLOCK))
   }
   const request = {
     sessionId,
@@ -62,7 +61,7 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
   try {
     const deps = toAnswerDeps(context.deps, emit)
     const payload = await answerQuestion(request, deps, context.deps.db, signal)
-    saveAnswer(store, payload, turnIndex + 1)
+    saveAnswer(store, payload, askedBefore + 1)
     return { ...payload }
   } catch (error) {
     if (!signal.aborted) throw error

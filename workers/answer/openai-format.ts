@@ -1,6 +1,13 @@
 // Shapes an answer for OpenAI-compatible clients: the whole chat.completion with Sonar-style
 // citations, usage estimates, and absolute URLs for knowledge-base sources.
-import { buildChatCompletion, type CompletionMeta, type Packet, type PacketBody } from '../stream'
+import {
+  atBlock,
+  buildChatCompletion,
+  type CompletionMeta,
+  type Packet,
+  type PacketBody,
+} from '../stream'
+import { ANSWER_BLOCK } from './answer'
 import type { ChatCompletionRequest } from './openai-schemas'
 import { toSourceRefs } from './source-refs'
 import { absoluteLink } from './source-view'
@@ -47,8 +54,8 @@ export function wholeCompletion(payload: AnswerPayload, context: CompletionConte
     context.origin,
   )
   const packets: Packet[] = [
-    { type: 'token', text: payload.answer, turn_index: 0 },
-    { ...sources, turn_index: 0 } as Packet,
+    atBlock({ type: 'token', text: payload.answer }, ANSWER_BLOCK),
+    atBlock(sources, ANSWER_BLOCK),
   ]
   return {
     ...buildChatCompletion(packets, context.meta),

@@ -5,13 +5,14 @@ import { Hono, type Context } from 'hono'
 import { ValidationError } from '../errors'
 import { requireApiKey, validate, type AppEnv } from '../http'
 import {
+  atBlock,
   CONTENT_TYPES,
   encodePacketStream,
   newCompletionMeta,
   type Packet,
   type PacketBody,
 } from '../stream'
-import { answerQuestion, type AnswerRequest } from './answer'
+import { ANSWER_BLOCK, answerQuestion, type AnswerRequest } from './answer'
 import { toAnswerDeps } from './answer-deps'
 import {
   quireExtension,
@@ -73,7 +74,7 @@ function streamCompletion(c: Context<AppEnv>, question: AnswerRequest, context: 
   const { readable, writable } = new TransformStream<Packet, Packet>()
   const writer = writable.getWriter()
   const emit = (body: PacketBody) => {
-    const packet = { ...withAbsoluteUrls(body, context.origin), turn_index: 0 } as Packet
+    const packet = atBlock(withAbsoluteUrls(body, context.origin), ANSWER_BLOCK)
     writer.write(packet).catch(() => undefined)
   }
   const work = answerQuestion(question, toAnswerDeps(deps, emit), deps.db, c.req.raw.signal)

@@ -24,3 +24,6 @@ export {
   type RunResponseOptions,
 } from './run-relay'
 export { sessionRoutes, sessionIdParamSchema } from './session-routes'
+export * as openApi from './openapi-blocks'
+export type { Json } from './openapi-blocks'
+export { openApiParts } from './openapi-parts'

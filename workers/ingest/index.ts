@@ -15,3 +15,4 @@ export {
 } from './schemas'
 export { DEMO_CORPUS_PATH } from './demo-corpus'
 export { corpusIsEmpty, corpusStats, type CorpusStats } from '../db'
+export { ingestOpenApi } from './openapi'

@@ -94,3 +94,8 @@ export type Packet = z.infer<typeof packetSchema>
 export function isPacket(value: unknown): value is Packet {
   return packetSchema.safeParse(value).success
 }
+
+/** Places a packet body in rendered block `turnIndex`. */
+export function atBlock(body: PacketBody, turnIndex: number): Packet {
+  return { ...body, turn_index: turnIndex }
+}

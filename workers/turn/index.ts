@@ -29,3 +29,4 @@ export {
 export { webSearchTool } from './tools/web-search'
 export { openUrlTool } from './tools/open-url'
 export { extractiveAnswer, OFFLINE_NOTE } from './offline-answer'
+export { turnOpenApi } from './openapi'

@@ -1,8 +1,7 @@
 // The shared parts of /openapi.json: the error envelope and one response per error status,
-// the security schemes, and the response payload schemas.
+// and the security schemes; each capability adds its own payload schemas.
 import { ERROR_STATUS } from '../errors'
-import { type Json } from './blocks'
-import { responseSchemas } from './shapes'
+import type { Json } from './openapi-blocks'
 
 const errorCodes = Object.keys(ERROR_STATUS)
 
@@ -29,9 +28,9 @@ const errorResponse = (description: string, headers?: Json) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 })
 
-export function buildComponents(): Json {
+export function buildComponents(schemas: Record<string, Json>): Json {
   return {
-    schemas: { ErrorEnvelope: errorEnvelope, ...responseSchemas() },
+    schemas: { ErrorEnvelope: errorEnvelope, ...schemas },
     responses: {
       BadRequest: errorResponse(
         'Invalid input (validation_failed with zod issues, or invalid_json)',

@@ -1,7 +1,9 @@
-// /openapi.json paths of the session routes (workers/session) and the turn routes mounted
-// beside them (workers/turn): all but creation need the session's bearer token.
-import { fileJsonSchema, messageBodySchema, settingsBodySchema } from '../turn'
-import {
+// /openapi.json paths of the turn routes mounted under /api/sessions/{id}: messages,
+// settings and files (all need the session's bearer token).
+import { fileJsonSchema, messageBodySchema, settingsBodySchema } from './schemas'
+import { openApi, type Json } from '../http'
+
+const {
   body,
   errors,
   json,
@@ -13,8 +15,7 @@ import {
   streamed,
   uuidParam,
   withBody,
-  type Json,
-} from './blocks'
+} = openApi
 
 /** A session-token route on /api/sessions/{id}/... */
 const onSession = (summary: string, responses: Json, extra: Json = {}) => ({
@@ -24,35 +25,6 @@ const onSession = (summary: string, responses: Json, extra: Json = {}) => ({
   responses,
   ...extra,
 })
-
-export function sessionPaths(): Json {
-  return {
-    '/api/sessions': {
-      post: {
-        summary: 'Create a session; its token is shown once and only its hash is stored',
-        responses: {
-          '201': json(
-            objectOf({ session_id: { type: 'string', format: 'uuid' }, token: { type: 'string' } }),
-            'Created',
-          ),
-          ...errors('429'),
-        },
-      },
-    },
-    '/api/sessions/{id}': {
-      get: onSession('Session history and the active run, if any', {
-        '200': json(schemaRef('SessionDescription')),
-        ...errors(...SESSION_ERRORS),
-      }),
-    },
-    '/api/sessions/{id}/stop': {
-      post: onSession('Abort the active run at once; what it produced so far is kept', {
-        '200': json({ type: 'object', properties: { stopped: { type: 'boolean' } } }),
-        ...errors(...SESSION_ERRORS),
-      }),
-    },
-  }
-}
 
 /** JSON or multipart; the JSON form holds exactly one of content_base64 and text. */
 function fileUpload(): Json {

@@ -78,8 +78,11 @@ export function streamed(result: Json, headers?: Json): Json {
   return {
     description:
       'Accept: text/event-stream streams SSE packets (status, token, citation, sources, tool_call, ' +
-      'tool_result, error, done); Accept: text/plain streams text with [[STATUS]] lines; otherwise ' +
-      'one JSON body: the run result once done (a failed run answers with its error status).',
+      'tool_result, pending_content, verdict, error, done), one event per packet; Accept: ' +
+      'text/plain streams the answer text with control lines on lines of their own: ' +
+      '`[[STATUS]] <message>`, `[[ERROR]] {code,message}` and last `[[DONE]] <result JSON>` ' +
+      '(a content line starting with `[[` is sent as `\\[[`); otherwise one JSON body: the ' +
+      'run result once done (a failed run answers with its error status). See stream/README.md.',
     ...(headers ? { headers } : {}),
     content: {
       'application/json': { schema: result },
@@ -93,3 +96,9 @@ export const SESSION_TOKEN = [{ sessionToken: [] }]
 export const API_KEY = [{ bearerApiKey: [] }, { headerApiKey: [] }]
 /** Errors of every route that opens a session by id with its bearer token. */
 export const SESSION_ERRORS: ErrorStatus[] = ['400', '401', '403', '404']
+
+/** What a capability contributes to /openapi.json: its paths and its payload schemas. */
+export interface OpenApiPart {
+  paths(): Json
+  schemas?(): Record<string, Json>
+}

@@ -1,13 +1,11 @@
-// Response payloads for /openapi.json as zod schemas, each checked at compile time against the
-// type its capability returns: a field added, dropped or retyped there breaks the build here.
+// /openapi.json payload schemas of the answer engine and /v1, each checked at compile time
+// against the type the capability returns: a field added, dropped or retyped breaks the build.
 import { z } from 'zod'
-import { MODEL_IDS, type AnswerPayload, type AnswerSource } from '../answer'
-import type { IngestJobStatus, QueuedJob } from '../ingest'
-import type { SessionDescription, StatusPacket } from '../session'
-import type { RichMessage } from '../turn'
-import { jsonSchema, type Json } from './blocks'
+import { openApi, type Json } from '../http'
+import { MODEL_IDS } from './openai-routes'
+import type { AnswerPayload, AnswerSource } from './types'
 
-// Compile-time drift guards: `Same` is true only when both types accept the same values.
+// Compile-time drift guard: `Same` is true only when both types accept the same values.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 type Holds<T extends true> = T
 
@@ -67,66 +65,6 @@ const stoppedRun = z.object({
   token: z.string().optional(),
 })
 
-const richMessage = z.object({
-  id: z.string(),
-  index: z.number().int(),
-  role: z.enum(['system', 'user', 'assistant', 'tool']),
-  content: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  created_at: z.number().int().describe('Unix milliseconds'),
-})
-type _RichMessageHolds = Holds<Same<z.input<typeof richMessage>, RichMessage>>
-
-const turnResult = z.object({
-  message: richMessage.nullable().describe('The saved assistant message'),
-  mode: z.enum(['offline', 'online']).optional(),
-  stopped: z.boolean(),
-  text: z.string().optional().describe('Only for a stop that did not unwind in time'),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
-})
-
-const fileView = z.object({
-  id: z.string(),
-  name: z.string(),
-  content_type: z.string(),
-  kind: z.enum(['text', 'pdf', 'image']),
-  scope: z.enum(['message', 'project']),
-  tokens: z.number().int().min(0),
-  bytes: z.number().int().min(0),
-  indexed: z.boolean().describe('In the project search index (set when the project overflows)'),
-  created_at: z.number().int().describe('Unix milliseconds'),
-})
-
-const sessionDescription = z.object({
-  session_id: z.uuid(),
-  created_at: z.number().int().describe('Unix milliseconds'),
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      index: z.number().int(),
-      role: richMessage.shape.role,
-      content: z.string(),
-      data: z.record(z.string(), z.unknown()),
-      createdAt: z.number().int(),
-    }),
-  ),
-  running: z.object({ run_id: z.string(), kind: z.string() }).nullable(),
-})
-// One way only: the view's JSON values are wider than `unknown` allows back.
-type _SessionHolds = Holds<
-  SessionDescription extends z.input<typeof sessionDescription> ? true : false
->
-
-const statusEvent = z.object({
-  type: z.literal('status'),
-  message: z.string(),
-  step: z.string().optional(),
-  phase: z.enum(['start', 'end', 'error']).optional(),
-  at: z.string().optional(),
-  turn_index: z.number().int(),
-})
-type _StatusHolds = Holds<Same<z.input<typeof statusEvent>, StatusPacket>>
-
 const sourceView = z.object({
   id: z.string(),
   kind: z.string(),
@@ -140,26 +78,7 @@ const sourceView = z.object({
   passages: z.array(z.object({ page: z.number().int().nullable(), text: z.string() })).max(30),
 })
 
-const jobState = z.enum(['queued', 'running', 'done', 'failed'])
-const queuedJob = z.object({ job_id: z.string(), status: jobState, status_url: z.string() })
-type _QueuedJobHolds = Holds<Same<z.input<typeof queuedJob>, QueuedJob>>
-
 const count = z.number().int().min(0)
-const ingestJobStatus = z.object({
-  job_id: z.string(),
-  type: z.string(),
-  namespace: z.string().nullable(),
-  status: jobState,
-  counts: z.object({ sources: count, documents: count, chunks: count, skipped: count }),
-  progress: z.object({ parts: count, parts_done: count }).optional(),
-  errors: z.array(z.string()),
-  attempts: count,
-  status_url: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-})
-type _JobStatusHolds = Holds<Same<z.input<typeof ingestJobStatus>, IngestJobStatus>>
-
 const searchResult = z.object({ title: z.string(), url: z.string(), date: z.string().optional() })
 const chatCompletion = z.object({
   id: z.string(),
@@ -207,27 +126,14 @@ const modelList = z.object({
   ),
 })
 
-const shapes = {
-  answerSource,
-  answerPayload,
-  stoppedRun,
-  turnResult,
-  fileView,
-  sessionDescription,
-  statusEvent,
-  sourceView,
-  queuedJob,
-  ingestJobStatus,
-  chatCompletion,
-  modelList,
-}
-
-/** components.schemas entries, named in PascalCase (AnswerPayload, SourceView, ...). */
-export function responseSchemas(): Record<string, Json> {
-  return Object.fromEntries(
-    Object.entries(shapes).map(([name, schema]) => [
-      name.charAt(0).toUpperCase() + name.slice(1),
-      jsonSchema(schema),
-    ]),
-  )
+/** components.schemas entries of this capability. */
+export function answerSchemas(): Record<string, Json> {
+  return {
+    AnswerSource: openApi.jsonSchema(answerSource),
+    AnswerPayload: openApi.jsonSchema(answerPayload),
+    StoppedRun: openApi.jsonSchema(stoppedRun),
+    SourceView: openApi.jsonSchema(sourceView),
+    ChatCompletion: openApi.jsonSchema(chatCompletion),
+    ModelList: openApi.jsonSchema(modelList),
+  }
 }

@@ -1,0 +1,9 @@
+// The answer capability's part of /openapi.json.
+import type { openApi } from '../http'
+import { answerPaths, openAiPaths } from './openapi-paths'
+import { answerSchemas } from './openapi-shapes'
+
+export const answerOpenApi: openApi.OpenApiPart = {
+  paths: () => ({ ...answerPaths(), ...openAiPaths() }),
+  schemas: answerSchemas,
+}

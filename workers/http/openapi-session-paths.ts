@@ -1,0 +1,66 @@
+// /openapi.json paths of the routes http/ serves itself: sessions and the system routes.
+import {
+  errors,
+  json,
+  objectOf,
+  schemaRef,
+  SESSION_ERRORS,
+  SESSION_TOKEN,
+  uuidParam,
+  type Json,
+} from './openapi-blocks'
+
+/** A session-token route on /api/sessions/{id}/... */
+const onSession = (summary: string, responses: Json, extra: Json = {}) => ({
+  summary,
+  parameters: [uuidParam('id')],
+  security: SESSION_TOKEN,
+  responses,
+  ...extra,
+})
+
+export function sessionPaths(): Json {
+  return {
+    '/api/sessions': {
+      post: {
+        summary: 'Create a session; its token is shown once and only its hash is stored',
+        responses: {
+          '201': json(
+            objectOf({ session_id: { type: 'string', format: 'uuid' }, token: { type: 'string' } }),
+            'Created',
+          ),
+          ...errors('429'),
+        },
+      },
+    },
+    '/api/sessions/{id}': {
+      get: onSession('Session history and the active run, if any', {
+        '200': json(schemaRef('SessionDescription')),
+        ...errors(...SESSION_ERRORS),
+      }),
+    },
+    '/api/sessions/{id}/stop': {
+      post: onSession('Abort the active run at once; what it produced so far is kept', {
+        '200': json({ type: 'object', properties: { stopped: { type: 'boolean' } } }),
+        ...errors(...SESSION_ERRORS),
+      }),
+    },
+  }
+}
+
+export function systemPaths(): Json {
+  return {
+    '/health': {
+      get: {
+        summary: 'Mode, configured providers, auth flags (no secrets) and corpus state and counts',
+        responses: { '200': json({ type: 'object' }), ...errors() },
+      },
+    },
+    '/openapi.json': {
+      get: {
+        summary: 'This document',
+        responses: { '200': json({ type: 'object' }), ...errors() },
+      },
+    },
+  }
+}
