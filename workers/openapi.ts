@@ -9,7 +9,8 @@ function systemPaths(): Json {
   return {
     '/health': {
       get: {
-        summary: 'Mode, configured providers, auth flags (no secrets) and corpus counts',
+        summary:
+          'Mode, configured providers, auth flags (no secrets), corpus counts and corpus.state (seeding | ready)',
         responses: { '200': json({ type: 'object' }), ...errors() },
       },
     },

@@ -1,7 +1,7 @@
 // The 'demo_corpus' job: the first message splits the bundled SciFact file into slices and
 // enqueues one follow-up message per slice; each slice indexes its rows and adds its counts once.
 import { addIngestPartCounts, finishIngestJobIfComplete, setIngestParts } from '../db/ingest-jobs'
-import { corpusIndexRequest, indexMany, parseCorpusJsonl, type CorpusRow } from '../retrieval'
+import { corpusIndexRequest, indexMany, parseCorpusJsonl } from '../retrieval'
 import type { JobContext } from './job-context'
 import type { IngestMessage } from './schemas'
 
@@ -18,10 +18,21 @@ export async function runDemoCorpusMessage(
   namespace: string,
   ctx: JobContext,
 ): Promise<void> {
-  const rows = parseCorpusJsonl(await ctx.readAsset(DEMO_CORPUS_PATH, ctx.signal))
-  if (message.slice) await indexSlice({ message, slice: message.slice, rows, namespace }, ctx)
-  else await fanOut(message, rows.length, ctx)
+  const lines = corpusLines(await ctx.readAsset(DEMO_CORPUS_PATH, ctx.signal))
+  if (message.slice) await indexSlice({ message, slice: message.slice, lines, namespace }, ctx)
+  else await fanOut(message, lines.length, ctx)
   await finishIngestJobIfComplete(ctx.deps.db, message.jobId, ctx.deps.now())
+}
+
+/**
+ * The file's non-empty lines. Slices are ranges of lines, so a slice parses only its own rows:
+ * parsing all 5,183 rows takes ~300 ms of one uninterrupted stretch, for every message.
+ */
+function corpusLines(bytes: Uint8Array): string[] {
+  return new TextDecoder()
+    .decode(bytes)
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
 }
 
 /** Enqueues every slice, then records how many there are. A repeat re-sends; slices count once. */
@@ -36,25 +47,26 @@ async function fanOut(message: IngestMessage, total: number, ctx: JobContext): P
   for (let i = 0; i < slices.length; i += SEND_BATCH_LIMIT) {
     await ctx.deps.ingestQueue.sendBatch(slices.slice(i, i + SEND_BATCH_LIMIT))
   }
-  await setIngestParts(ctx.deps.db, message.jobId, slices.length, ctx.deps.now())
+  const split = { parts: slices.length, rows: total }
+  await setIngestParts(ctx.deps.db, message.jobId, split, ctx.deps.now())
 }
 
 async function indexSlice(
   input: {
     message: IngestMessage
     slice: { offset: number; limit: number }
-    rows: CorpusRow[]
+    lines: string[]
     namespace: string
   },
   ctx: JobContext,
 ): Promise<void> {
   const { offset, limit } = input.slice
-  const requests = input.rows
-    .slice(offset, offset + limit)
-    .flatMap(
-      (row) =>
-        corpusIndexRequest(row, { corpus: DEMO_CORPUS_NAME, namespace: input.namespace }) ?? [],
-    )
+  // Malformed lines are skipped by the parser, so one bad row never stops a seed.
+  const rows = parseCorpusJsonl(input.lines.slice(offset, offset + limit).join('\n'))
+  const requests = rows.flatMap(
+    (row) =>
+      corpusIndexRequest(row, { corpus: DEMO_CORPUS_NAME, namespace: input.namespace }) ?? [],
+  )
   const counts = await indexMany(ctx.deps, requests, ctx.signal)
   await addIngestPartCounts(
     ctx.deps.db,
