@@ -18,21 +18,42 @@ export async function runDemoCorpusMessage(
   namespace: string,
   ctx: JobContext,
 ): Promise<void> {
-  const lines = corpusLines(await ctx.readAsset(DEMO_CORPUS_PATH, ctx.signal))
-  if (message.slice) await indexSlice({ message, slice: message.slice, lines, namespace }, ctx)
-  else await fanOut(message, lines.length, ctx)
+  const bytes = await ctx.readAsset(DEMO_CORPUS_PATH, ctx.signal)
+  const lines = corpusLines(bytes)
+  if (message.slice) {
+    const text = sliceText(bytes, lines, message.slice)
+    await indexSlice({ message, offset: message.slice.offset, text, namespace }, ctx)
+  } else await fanOut(message, lines.length, ctx)
   await finishIngestJobIfComplete(ctx.deps.db, message.jobId, ctx.deps.now())
 }
 
+/** Byte ranges [start, end) of the file's non-empty lines. */
+type LineRanges = [number, number][]
+
+const NEWLINE = 0x0a
+/** Space, tab and carriage return: a line holding only these is empty. */
+const BLANKS = new Set([0x20, 0x09, 0x0d])
+
 /**
- * The file's non-empty lines. Slices are ranges of lines, so a slice parses only its own rows:
- * parsing all 5,183 rows takes ~300 ms of one uninterrupted stretch, for every message.
+ * Finds the lines without decoding the file: a slice then decodes and parses only its own
+ * rows. Decoding and parsing all 5,183 rows took ~300 ms of uninterrupted work per message.
  */
-function corpusLines(bytes: Uint8Array): string[] {
-  return new TextDecoder()
-    .decode(bytes)
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
+function corpusLines(bytes: Uint8Array): LineRanges {
+  const ranges: LineRanges = []
+  for (let start = 0; start < bytes.length;) {
+    const newline = bytes.indexOf(NEWLINE, start)
+    const end = newline === -1 ? bytes.length : newline
+    if (bytes.subarray(start, end).some((b) => !BLANKS.has(b))) ranges.push([start, end])
+    start = end + 1
+  }
+  return ranges
+}
+
+function sliceText(bytes: Uint8Array, lines: LineRanges, slice: { offset: number; limit: number }) {
+  const first = lines[slice.offset]
+  const last = lines[Math.min(slice.offset + slice.limit, lines.length) - 1]
+  if (!first || !last) return ''
+  return new TextDecoder().decode(bytes.subarray(first[0], last[1]))
 }
 
 /** Enqueues every slice, then records how many there are. A repeat re-sends; slices count once. */
@@ -52,25 +73,18 @@ async function fanOut(message: IngestMessage, total: number, ctx: JobContext): P
 }
 
 async function indexSlice(
-  input: {
-    message: IngestMessage
-    slice: { offset: number; limit: number }
-    lines: string[]
-    namespace: string
-  },
+  input: { message: IngestMessage; offset: number; text: string; namespace: string },
   ctx: JobContext,
 ): Promise<void> {
-  const { offset, limit } = input.slice
   // Malformed lines are skipped by the parser, so one bad row never stops a seed.
-  const rows = parseCorpusJsonl(input.lines.slice(offset, offset + limit).join('\n'))
-  const requests = rows.flatMap(
+  const requests = parseCorpusJsonl(input.text).flatMap(
     (row) =>
       corpusIndexRequest(row, { corpus: DEMO_CORPUS_NAME, namespace: input.namespace }) ?? [],
   )
   const counts = await indexMany(ctx.deps, requests, ctx.signal)
   await addIngestPartCounts(
     ctx.deps.db,
-    { id: input.message.jobId, part: offset, counts },
+    { id: input.message.jobId, part: input.offset, counts },
     ctx.deps.now(),
   )
 }
