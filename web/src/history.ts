@@ -1,6 +1,6 @@
 // Earlier questions and answers of the tab's session (GET /api/sessions/:id), so a reload
 // shows the conversation that follow-ups will build on.
-import type { AnswerOutcome } from './outcome'
+import type { AnswerOutcome } from './notices'
 import { clearSession, loadSession } from './session'
 import type { AnswerSource } from './types'
 

@@ -1,16 +1,10 @@
 // One question-and-answer block of the conversation: status line, searched query, notice
 // (degraded, abstained), streamed answer, source list with preview images, related questions.
 import { renderAnswer, sourceAnchor } from './markdown'
+import type { TurnNotice } from './notices'
 import type { AnswerSource } from './types'
 
 export type TurnState = 'streaming' | 'done' | 'stopped' | 'error'
-
-/** A banner above the answer: what makes this answer different from a normal one. */
-export interface TurnNotice {
-  kind: 'degraded' | 'abstained' | 'search-failed'
-  title: string
-  lines: string[]
-}
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
   const node = document.createElement(tag)
