@@ -2,13 +2,20 @@
 // with the demo corpus seeding and a model configured: the scripted fake server): the page says
 // the library is loading until it is ready while /health stays quick; an off-topic question is
 // abstained with no source cards; a follow-up finds sources on its topic; with the model server
-// stopped the answer carries the degraded banner; offline mode is explained without hovering.
+// stopped the answer carries the degraded banner, its citations lead to its sources, Stop keeps
+// the partial answer, a reload restores the conversation; offline mode is explained without hovering.
 import assert from 'node:assert/strict'
-import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
+import {
+  healthLatencies,
+  shot,
+  statusesOf,
+  stopModelServer,
+  throttle,
+  watchStatuses,
+} from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
-const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
 const modelPid = Number(process.env.FAKE_MODEL_PID)
 const modelUrl = process.env.FAKE_MODEL_URL ?? ''
 const STEP_TIMEOUT_MS = 30_000
@@ -26,27 +33,6 @@ const FLAGS = [
 ]
 const VITAMIN_D = /vitamin d|25-hydroxy|calcifer|calcitriol|cholecalciferol/i
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true })
-
-/**
- * Records every text the status line of turn `n` shows. In-page code is a string: tsx would
- * otherwise wrap named functions in a helper that does not exist in the page.
- */
-async function watchStatuses(page: Page, turn: number): Promise<void> {
-  await page.evaluate(`(() => {
-    const seen = []
-    window.statuses_${turn} = seen
-    new MutationObserver(() => {
-      const text = document.querySelector('#turn-${turn} .status')?.textContent ?? ''
-      if (text && seen[seen.length - 1] !== text) seen.push(text)
-    }).observe(document.body, { subtree: true, childList: true, characterData: true })
-  })()`)
-}
-
-const statusesOf = (page: Page, turn: number) =>
-  page.evaluate(`window.statuses_${turn} ?? []`) as Promise<string[]>
-
 /** Asks in the page and waits for turn `n` to finish; returns the statuses it showed. */
 async function ask(page: Page, turn: number, question: string): Promise<string[]> {
   await watchStatuses(page, turn)
@@ -63,21 +49,6 @@ async function ask(page: Page, turn: number, question: string): Promise<string[]
 const sourceTitles = (page: Page, turn: number) =>
   page.locator(`#turn-${turn} .source-title`).allTextContents()
 
-/** Polls /health from Node every ~200 ms while seeding runs; returns the latencies seen. */
-async function healthLatencies(isDone: () => boolean): Promise<number[]> {
-  const seen: number[] = []
-  for (let i = 0; i < 3000 && !isDone(); i += 1) {
-    const started = performance.now()
-    // A failed poll counts with the time it took (a refused or dropped request is not quick).
-    await fetch(`${base}/health`, { signal: AbortSignal.timeout(30_000) })
-      .then((r) => r.text())
-      .catch((error: unknown) => console.log(`[e2e] /health poll failed: ${String(error)}`))
-    seen.push(performance.now() - started)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return seen
-}
-
 async function firstRunLoadsTheLibrary(page: Page): Promise<void> {
   await page.goto(base)
   const notice = page.locator('#library-notice')
@@ -89,7 +60,7 @@ async function firstRunLoadsTheLibrary(page: Page): Promise<void> {
   await shot(page, 'loading')
   const texts = new Set<string>()
   let ready = false
-  const latencies = healthLatencies(() => ready)
+  const latencies = healthLatencies(base, () => ready)
   const deadline = Date.now() + SEEDING_TIMEOUT_MS
   while (Date.now() < deadline && (await notice.isVisible())) {
     texts.add((await page.locator('#library-progress').textContent()) ?? '')
@@ -145,23 +116,8 @@ async function offTopicIsAbstained(page: Page): Promise<void> {
   await shot(page, 'abstained')
 }
 
-/** Stops the fake model's process group and waits until its port refuses connections. */
-async function stopModelServer(): Promise<void> {
-  assert.ok(modelPid > 0 && modelUrl, 'run.mjs passes the fake model server')
-  process.kill(-modelPid, 'SIGTERM')
-  for (let i = 0; i < 100; i += 1) {
-    const up = await fetch(`${modelUrl}/v1/models`).then(
-      () => true,
-      () => false,
-    )
-    if (!up) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('the fake model server did not stop')
-}
-
 async function modelDownIsDegraded(page: Page): Promise<void> {
-  await stopModelServer()
+  await stopModelServer({ pid: modelPid, url: modelUrl })
   const statuses = await ask(page, 4, 'Does vitamin D supplementation prevent bone fractures?')
   const turn = page.locator('#turn-4')
   const banner = turn.locator('.notice-degraded')
@@ -171,6 +127,54 @@ async function modelDownIsDegraded(page: Page): Promise<void> {
   assert.notEqual(statuses.at(-1), 'Answer ready.', 'a degraded answer is not shown as normal')
   await turn.scrollIntoViewIfNeeded()
   await shot(page, 'degraded')
+}
+
+/** Citations of turn `n` lead to its listed sources; links into Quire itself answer 200. */
+async function citationsLeadToSources(page: Page, turn: number): Promise<void> {
+  const cites = page.locator(`#turn-${turn} .answer sup.cite a`)
+  assert.ok((await cites.count()) >= 1, 'the extractive answer carries citations')
+  const target = (await cites.first().getAttribute('href')) ?? ''
+  assert.match(target, new RegExp(`^#turn-${turn}-source-\\d+$`))
+  await cites.first().click()
+  assert.equal(await page.locator(target).count(), 1, 'a citation links to its source')
+  const links = await page
+    .locator(`#turn-${turn} .source-title`)
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLAnchorElement).href))
+  for (const href of links) {
+    const url = new URL(href)
+    assert.match(url.protocol, /^https?:$/, `source link ${href} is a web link`)
+    if (url.origin !== new URL(base).origin) continue
+    assert.equal((await fetch(href)).status, 200, `source link ${href} works`)
+  }
+}
+
+async function stopKeepsThePartialAnswer(page: Page): Promise<void> {
+  await watchStatuses(page, 5)
+  // Slow enough that the stream is still arriving when Stop is pressed.
+  await throttle(page, 250)
+  await page.locator('#turn-4 .related-question').first().click()
+  await page.waitForFunction(
+    () => (document.querySelector('#turn-5 .answer')?.textContent ?? '').trim().length > 0,
+    undefined,
+    { timeout: ANSWER_TIMEOUT_MS },
+  )
+  assert.equal(await page.locator('#turn-5').getAttribute('data-state'), 'streaming')
+  await page.click('#stop-button')
+  await page.locator('#turn-5[data-state="stopped"]').waitFor()
+  assert.equal(await page.locator('#turn-5 .status').textContent(), 'Stopped.')
+  const partial = (await page.locator('#turn-5 .answer').textContent())?.trim() ?? ''
+  assert.ok(partial.length > 0, 'the part of the answer already shown stays on screen')
+  assert.equal(await page.locator('#ask-button').isDisabled(), false, 'the ask box is free again')
+  await throttle(page, null)
+}
+
+async function reloadKeepsTheConversation(page: Page): Promise<void> {
+  await page.reload()
+  await page.locator('#turn-4[data-state="done"]').waitFor()
+  assert.ok((await page.locator('#turn-4 .answer sup.cite a').count()) >= 1, 'citations kept')
+  await page.locator('#turn-3 .notice-abstained').waitFor({ state: 'visible' })
+  assert.equal(await page.locator('#turn-3 .source').count(), 0, 'still no source cards')
+  assert.match((await page.locator('#turn-5').getAttribute('data-state')) ?? '', /^(stopped|done)$/)
 }
 
 /** The offline notice needs no hover: checked on a page whose /health says offline. */
@@ -200,6 +204,9 @@ async function main(): Promise<void> {
     await followUpFindsItsTopic(page)
     await offTopicIsAbstained(page)
     await modelDownIsDegraded(page)
+    await citationsLeadToSources(page, 4)
+    await stopKeepsThePartialAnswer(page)
+    await reloadKeepsTheConversation(page)
     await offlineIsExplained(await browser.newPage({ viewport: { width: 1200, height: 900 } }))
     console.log('[e2e] first run and honest answers: all checks passed')
   } catch (error) {

@@ -50,7 +50,7 @@ function degradedNotice(fallbacks: AnswerOutcome['fallbacks']): TurnNotice {
   })
   return {
     kind: 'degraded',
-    title: 'Degraded answer: the model could not be used, so these steps fell back',
+    title: "Degraded answer: these steps fell back to Quire's offline method",
     lines: lines.length ? lines : ['At least one step fell back (no details were kept).'],
   }
 }
