@@ -34,15 +34,22 @@ function showCorpus(corpus: HealthView['corpus']): boolean {
   return true
 }
 
+/** An empty library may be about to seed (`npm start` queues it just after the server is up). */
+const EMPTY_POLLS = 20
+
 /** Shows the mode once, then follows the corpus until it is ready. */
 export async function watchLibrary(): Promise<void> {
   const first = await fetchHealth()
   showMode(first.mode)
-  let seeding = showCorpus(first.corpus)
-  for (let polls = 0; seeding && polls < MAX_POLLS; polls += 1) {
+  let corpus = first.corpus
+  let seeding = showCorpus(corpus)
+  const isWaiting = (polls: number) => seeding || (corpus?.sources === 0 && polls < EMPTY_POLLS)
+  for (let polls = 0; isWaiting(polls) && polls < MAX_POLLS; polls += 1) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
     const health = await fetchHealth()
     // A failed poll (null corpus) keeps the notice as it was rather than claiming readiness.
-    if (health.corpus) seeding = showCorpus(health.corpus)
+    if (!health.corpus) continue
+    corpus = health.corpus
+    seeding = showCorpus(corpus)
   }
 }
