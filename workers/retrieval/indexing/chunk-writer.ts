@@ -56,8 +56,8 @@ async function embedAll(embedder: Embedder, texts: string[], signal?: AbortSigna
 
 async function runBatches<T>(db: D1Database, statements: D1PreparedStatement[]) {
   const results: D1Result<T>[] = []
+  // No explicit yield here: awaiting D1 is real I/O, which lets waiting requests in.
   for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) {
-    if (i > 0) await yieldToRequests()
     results.push(...(await db.batch<T>(statements.slice(i, i + STATEMENTS_PER_BATCH))))
   }
   return results
