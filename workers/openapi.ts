@@ -2,17 +2,12 @@
 // owns: its paths (request bodies are the zod schemas its routes validate with) and its
 // payload schemas (checked against its own types at compile time).
 import { answerOpenApi } from './answer'
-import { openApiParts } from './http'
+import { openApiParts, type openApi } from './http'
 import { ingestOpenApi } from './ingest'
 import { shareOpenApi } from './share'
 import { turnOpenApi } from './turn'
 
-export interface OpenApiPart {
-  paths(): Record<string, unknown>
-  schemas?(): Record<string, Record<string, unknown>>
-}
-
-const PARTS: OpenApiPart[] = [
+const PARTS: openApi.OpenApiPart[] = [
   openApiParts.system,
   openApiParts.sessions,
   turnOpenApi,

@@ -1,13 +1,27 @@
-// Browser test of the answer page (run by run.mjs against `wrangler dev`, offline, with a few
-// vitamin D abstracts indexed): ask, watch the status line, check citations and source links,
-// follow up in the same session, Stop mid-answer, and save screenshots.
+// Browser test of the first run and of honest answers (run by run.mjs against `wrangler dev`
+// with the demo corpus seeding and a model configured: the scripted fake server): the page says
+// the library is loading until it is ready while /health stays quick; an off-topic question is
+// abstained with no source cards; a follow-up finds sources on its topic; with the model server
+// stopped the answer carries the degraded banner, its citations lead to its sources, Stop keeps
+// the partial answer, a reload restores the conversation; offline mode is explained without hovering.
 import assert from 'node:assert/strict'
-import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
+import {
+  healthLatencies,
+  shot,
+  statusesOf,
+  stopModelServer,
+  throttle,
+  watchStatuses,
+} from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
-const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
+const modelPid = Number(process.env.FAKE_MODEL_PID)
+const modelUrl = process.env.FAKE_MODEL_URL ?? ''
 const STEP_TIMEOUT_MS = 30_000
+/** Seeding 5,183 abstracts on a busy 2-core machine: generous, but bounded. */
+const SEEDING_TIMEOUT_MS = 300_000
+const ANSWER_TIMEOUT_MS = 120_000
 const FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -17,171 +31,167 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
-const KNOWN_STATUSES = [
-  'Searching sources…',
-  'Evaluating credibility…',
-  'Synthesizing answer…',
-  'Adding visuals…',
-  'Formatting the answer…',
-  'Answer ready.',
-]
+const VITAMIN_D = /vitamin d|25-hydroxy|calcifer|calcitriol|cholecalciferol/i
 
-/** Slows responses to `bytesPerSecond` so streamed packets arrive one by one, as over a slow link. */
-async function throttle(page: Page, bytesPerSecond: number | null): Promise<void> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: bytesPerSecond ? 20 : 0,
-    downloadThroughput: bytesPerSecond ?? -1,
-    uploadThroughput: -1,
-  })
-}
-
-/**
- * Records every text the status line of turn `n` shows. In-page code is a string: tsx would
- * otherwise wrap named functions in a helper that does not exist in the page.
- */
-async function watchStatuses(page: Page, turn: number): Promise<void> {
-  await page.evaluate(`(() => {
-    const seen = []
-    window.statuses_${turn} = seen
-    new MutationObserver(() => {
-      const text = document.querySelector('#turn-${turn} .status')?.textContent ?? ''
-      if (text && seen[seen.length - 1] !== text) seen.push(text)
-    }).observe(document.body, { subtree: true, childList: true, characterData: true })
-  })()`)
-}
-
-const statusesOf = (page: Page, turn: number) =>
-  page.evaluate(`window.statuses_${turn} ?? []`) as Promise<string[]>
-
-async function ask(page: Page, question: string): Promise<void> {
+/** Asks in the page and waits for turn `n` to finish; returns the statuses it showed. */
+async function ask(page: Page, turn: number, question: string): Promise<string[]> {
+  await watchStatuses(page, turn)
   await page.fill('#question', question)
   await page.click('#ask-button')
+  await page
+    .locator(`#turn-${turn}:is([data-state="done"], [data-state="error"])`)
+    .waitFor({ timeout: ANSWER_TIMEOUT_MS })
+  const statuses = await statusesOf(page, turn)
+  console.log(`[e2e] turn ${turn} statuses: ${statuses.join(' | ')}`)
+  return statuses
 }
 
-async function firstAnswer(page: Page): Promise<void> {
+const sourceTitles = (page: Page, turn: number) =>
+  page.locator(`#turn-${turn} .source-title`).allTextContents()
+
+async function firstRunLoadsTheLibrary(page: Page): Promise<void> {
   await page.goto(base)
-  await page.getByRole('heading', { name: /answer you can check/i }).waitFor()
-  assert.equal(
-    (await page.locator('a[href="/openapi.json"]').count()) > 0,
-    true,
-    'links to /openapi.json',
+  const notice = page.locator('#library-notice')
+  await notice.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS })
+  await page
+    .locator('#library-progress')
+    .getByText(/of 5,183\)…$/)
+    .waitFor()
+  await shot(page, 'loading')
+  const texts = new Set<string>()
+  let ready = false
+  const latencies = healthLatencies(base, () => ready)
+  const deadline = Date.now() + SEEDING_TIMEOUT_MS
+  while (Date.now() < deadline && (await notice.isVisible())) {
+    texts.add((await page.locator('#library-progress').textContent()) ?? '')
+    await page.waitForTimeout(500)
+  }
+  ready = true
+  const seen = (await latencies).sort((a, b) => a - b)
+  const median = seen[Math.floor(seen.length / 2)] ?? 0
+  console.log(
+    `[e2e] seeding: ${[...texts].join(' → ')}; /health during seeding: ${seen.length} polls,` +
+      ` median ${median.toFixed(0)} ms, max ${(seen.at(-1) ?? 0).toFixed(0)} ms`,
   )
-  await page.locator('#mode-badge').getByText('Offline mode').waitFor({ timeout: STEP_TIMEOUT_MS })
-
-  await watchStatuses(page, 1)
-  await throttle(page, 1000)
-  await ask(page, 'How does vitamin D status affect calcium absorption?')
-  await page.locator('#turn-1[data-state="done"]').waitFor({ timeout: 90_000 })
-  await throttle(page, null)
-
-  const statuses = await statusesOf(page, 1)
-  const known = statuses.filter((s) => KNOWN_STATUSES.includes(s))
-  assert.ok(
-    known.length >= 3,
-    `status line changed through the steps, saw: ${statuses.join(' | ')}`,
+  assert.equal(await notice.isVisible(), false, 'the library finished loading in time')
+  assert.ok(texts.size >= 2, 'the loading count moved while the page watched')
+  const health = (await (await fetch(`${base}/health`)).json()) as { corpus: unknown }
+  assert.deepEqual(
+    health.corpus,
+    { state: 'ready', sources: 5183, documents: 5183, chunks: 5228, total: null },
+    'the whole demo corpus is in',
   )
-  assert.equal(statuses.at(-1), 'Answer ready.')
-
-  const cites = page.locator('#turn-1 .answer sup.cite a')
-  assert.ok((await cites.count()) >= 1, 'the answer carries at least one citation')
-  const target = (await cites.first().getAttribute('href')) ?? ''
-  assert.match(target, /^#turn-1-source-\d+$/)
-  await cites.first().click()
-  assert.equal(await page.locator(`${target}`).count(), 1, 'a citation links to its source')
-  assert.equal(await page.evaluate(() => location.hash), target)
-  await checkSourceLinks(page)
-  assert.ok(
-    (await page.locator('#turn-1 .related-question').count()) >= 1,
-    'related questions are offered',
-  )
-  await page.locator('#turn-1').scrollIntoViewIfNeeded()
-  await page.screenshot({ path: path.join(artifacts, 'answer.png') })
 }
 
-/** Every source has a title link; links into Quire itself must answer 200. */
-async function checkSourceLinks(page: Page): Promise<void> {
-  const links = await page.locator('#turn-1 .source-title').evaluateAll((nodes) =>
-    nodes.map((node) => ({
-      href: (node as HTMLAnchorElement).href,
-      text: node.textContent ?? '',
-    })),
+async function followUpFindsItsTopic(page: Page): Promise<void> {
+  await ask(page, 1, 'How does vitamin D affect calcium absorption?')
+  assert.ok(
+    (await sourceTitles(page, 1)).some((t) => VITAMIN_D.test(t)),
+    'sources on vitamin D',
   )
-  assert.ok(links.length >= 1, 'sources are listed')
-  for (const link of links) {
-    assert.ok(link.text.trim().length > 0, 'a source has a title')
-    const url = new URL(link.href)
-    assert.match(url.protocol, /^https?:$/, `source link ${link.href} is a web link`)
-    if (url.origin === new URL(base).origin) {
-      const res = await fetch(link.href)
-      assert.equal(res.status, 200, `source link ${link.href} works`)
-    }
+  const statuses = await ask(page, 2, 'What blood level of it is considered adequate?')
+  assert.ok(
+    statuses.some((s) => /^Searching for: .+/.test(s)),
+    `the status line shows the query searched, saw: ${statuses.join(' | ')}`,
+  )
+  const titles = await sourceTitles(page, 2)
+  assert.ok(titles.length >= 1, 'the follow-up lists sources')
+  assert.ok(
+    titles.some((t) => VITAMIN_D.test(t)),
+    `the follow-up's sources are about vitamin D: ${titles.join(' | ')}`,
+  )
+  await page.locator('#turn-2').scrollIntoViewIfNeeded()
+  await shot(page, 'follow-up')
+}
+
+async function offTopicIsAbstained(page: Page): Promise<void> {
+  await ask(page, 3, 'Who won the 1998 FIFA World Cup final, and what was the score?')
+  const turn = page.locator('#turn-3')
+  await turn.locator('.notice-abstained').waitFor({ state: 'visible' })
+  assert.equal(await turn.locator('.source').count(), 0, 'no source cards')
+  assert.equal(await turn.locator('.sources-section').isVisible(), false, 'no Sources heading')
+  assert.equal(await turn.locator('sup.cite').count(), 0, 'nothing is cited')
+  assert.match((await turn.locator('.status').textContent()) ?? '', /^No answer/)
+  await turn.scrollIntoViewIfNeeded()
+  await shot(page, 'abstained')
+}
+
+async function modelDownIsDegraded(page: Page): Promise<void> {
+  await stopModelServer({ pid: modelPid, url: modelUrl })
+  const statuses = await ask(page, 4, 'Does vitamin D supplementation prevent bone fractures?')
+  const turn = page.locator('#turn-4')
+  const banner = turn.locator('.notice-degraded')
+  await banner.waitFor({ state: 'visible' })
+  assert.equal(await banner.getAttribute('role'), 'alert')
+  assert.match((await banner.textContent()) ?? '', /unreachable|connection|fetch|network/i)
+  assert.notEqual(statuses.at(-1), 'Answer ready.', 'a degraded answer is not shown as normal')
+  await turn.scrollIntoViewIfNeeded()
+  await shot(page, 'degraded')
+}
+
+/** Citations of turn `n` lead to its listed sources; links into Quire itself answer 200. */
+async function citationsLeadToSources(page: Page, turn: number): Promise<void> {
+  const cites = page.locator(`#turn-${turn} .answer sup.cite a`)
+  assert.ok((await cites.count()) >= 1, 'the extractive answer carries citations')
+  const target = (await cites.first().getAttribute('href')) ?? ''
+  assert.match(target, new RegExp(`^#turn-${turn}-source-\\d+$`))
+  await cites.first().click()
+  assert.equal(await page.locator(target).count(), 1, 'a citation links to its source')
+  const links = await page
+    .locator(`#turn-${turn} .source-title`)
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLAnchorElement).href))
+  for (const href of links) {
+    const url = new URL(href)
+    assert.match(url.protocol, /^https?:$/, `source link ${href} is a web link`)
+    if (url.origin !== new URL(base).origin) continue
+    assert.equal((await fetch(href)).status, 200, `source link ${href} works`)
   }
 }
 
-async function stopMidAnswer(page: Page): Promise<void> {
-  await watchStatuses(page, 2)
+async function stopKeepsThePartialAnswer(page: Page): Promise<void> {
+  await watchStatuses(page, 5)
   // Slow enough that the stream is still arriving when Stop is pressed.
   await throttle(page, 250)
-  await page.locator('#turn-1 .related-question').first().click()
-  await page.locator('#stop-button').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS })
-  // Stop once part of the answer is on screen (the throttled stream is still arriving).
+  await page.locator('#turn-4 .related-question').first().click()
   await page.waitForFunction(
-    () => (document.querySelector('#turn-2 .answer')?.textContent ?? '').trim().length > 0,
+    () => (document.querySelector('#turn-5 .answer')?.textContent ?? '').trim().length > 0,
     undefined,
-    { timeout: STEP_TIMEOUT_MS },
+    { timeout: ANSWER_TIMEOUT_MS },
   )
-  assert.equal(
-    await page.locator('#turn-2').getAttribute('data-state'),
-    'streaming',
-    'still answering',
-  )
+  assert.equal(await page.locator('#turn-5').getAttribute('data-state'), 'streaming')
   await page.click('#stop-button')
-  await page.locator('#turn-2[data-state="stopped"]').waitFor({ timeout: STEP_TIMEOUT_MS })
-  assert.equal(await page.locator('#turn-2 .status').textContent(), 'Stopped.')
-  const partial = (await page.locator('#turn-2 .answer').textContent())?.trim() ?? ''
+  await page.locator('#turn-5[data-state="stopped"]').waitFor()
+  assert.equal(await page.locator('#turn-5 .status').textContent(), 'Stopped.')
+  const partial = (await page.locator('#turn-5 .answer').textContent())?.trim() ?? ''
   assert.ok(partial.length > 0, 'the part of the answer already shown stays on screen')
-  const settled = await page.locator('#turn-2 .answer').textContent()
-  await page.waitForTimeout(1500)
-  assert.equal(
-    await page.locator('#turn-2 .answer').textContent(),
-    settled,
-    'nothing more streams in',
-  )
   assert.equal(await page.locator('#ask-button').isDisabled(), false, 'the ask box is free again')
   await throttle(page, null)
-  await page.locator('#turn-2').scrollIntoViewIfNeeded()
-  await page.screenshot({ path: path.join(artifacts, 'stopped.png') })
 }
 
-async function followUpAfterStop(page: Page): Promise<void> {
-  const session = await page.evaluate(() => sessionStorage.getItem('quire.session'))
-  assert.ok(session, 'the session is kept in sessionStorage')
-  await ask(page, 'What serum level of 25-hydroxyvitamin D is considered adequate?')
-  await page.locator('#turn-3[data-state="done"]').waitFor({ timeout: 60_000 })
-  assert.equal(
-    await page.evaluate(() => sessionStorage.getItem('quire.session')),
-    session,
-    'same session',
-  )
-  assert.ok(
-    (await page.locator('#turn-3 .answer').textContent())?.trim(),
-    'the follow-up is answered',
-  )
-}
-
-async function reloadKeepsConversation(page: Page): Promise<void> {
+async function reloadKeepsTheConversation(page: Page): Promise<void> {
+  const started = Date.now()
   await page.reload()
-  await page.locator('#turn-3[data-state="done"]').waitFor({ timeout: STEP_TIMEOUT_MS })
-  // Offline runs finish in milliseconds, so the server may have completed turn 2 before the
-  // stop reached it: the restored turn is whatever the session saved.
-  assert.match((await page.locator('#turn-2').getAttribute('data-state')) ?? '', /^(stopped|done)$/)
-  assert.ok(
-    (await page.locator('#turn-1 .answer sup.cite a').count()) >= 1,
-    'restored with citations',
+  // Generous: the session may still be finishing the run whose Stop arrived after it ended.
+  await page.locator('#turn-4[data-state="done"]').waitFor({ timeout: ANSWER_TIMEOUT_MS })
+  console.log(`[e2e] reload restored the conversation in ${Date.now() - started} ms`)
+  assert.ok((await page.locator('#turn-4 .answer sup.cite a').count()) >= 1, 'citations kept')
+  await page.locator('#turn-3 .notice-abstained').waitFor({ state: 'visible' })
+  assert.equal(await page.locator('#turn-3 .source').count(), 0, 'still no source cards')
+  assert.match((await page.locator('#turn-5').getAttribute('data-state')) ?? '', /^(stopped|done)$/)
+}
+
+/** The offline notice needs no hover: checked on a page whose /health says offline. */
+async function offlineIsExplained(page: Page): Promise<void> {
+  await page.route('**/health', (route) =>
+    route.fulfill({
+      json: { status: 'ok', mode: 'offline', corpus: { state: 'ready', sources: 5183 } },
+    }),
   )
+  await page.goto(base)
+  const notice = page.locator('#offline-notice')
+  await notice.waitFor({ state: 'visible' })
+  assert.match((await notice.textContent()) ?? '', /Offline mode: no language model/)
+  await shot(page, 'offline')
 }
 
 async function main(): Promise<void> {
@@ -193,15 +203,17 @@ async function main(): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 1400 } })
   page.setDefaultTimeout(STEP_TIMEOUT_MS)
   try {
-    await firstAnswer(page)
-    await stopMidAnswer(page)
-    await followUpAfterStop(page)
-    await reloadKeepsConversation(page)
-    console.log('[e2e] answer page: all checks passed')
+    await firstRunLoadsTheLibrary(page)
+    await followUpFindsItsTopic(page)
+    await offTopicIsAbstained(page)
+    await modelDownIsDegraded(page)
+    await citationsLeadToSources(page, 4)
+    await stopKeepsThePartialAnswer(page)
+    await reloadKeepsTheConversation(page)
+    await offlineIsExplained(await browser.newPage({ viewport: { width: 1200, height: 900 } }))
+    console.log('[e2e] first run and honest answers: all checks passed')
   } catch (error) {
-    await page
-      .screenshot({ path: path.join(artifacts, 'failure.png'), fullPage: true })
-      .catch(() => undefined)
+    await shot(page, 'failure').catch(() => undefined)
     throw error
   } finally {
     await browser.close()

@@ -1,13 +1,14 @@
-// `npm run test:e2e`: builds the UI, starts Quire offline under `wrangler dev --local` on a free
-// port with a fresh local state, indexes a few abstracts, runs the browser test, and always
-// stops the server it started. Bounded: the whole run gives up after RUN_TIMEOUT_MS.
+// `npm run test:e2e`: builds the UI, starts the scripted fake model server and Quire (pointed at
+// it) under `wrangler dev --local` on a free port with a fresh local state, starts seeding the
+// demo corpus, runs the browser test, and always stops what it started. Bounded: the whole run
+// gives up after RUN_TIMEOUT_MS.
 import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-const RUN_TIMEOUT_MS = 300_000
+const RUN_TIMEOUT_MS = 600_000
 const API_KEY = 'e2e-api-key'
 const root = path.resolve(import.meta.dirname, '../..')
 const artifacts = path.join(root, 'test/e2e/artifacts')
@@ -53,7 +54,29 @@ async function waitFor(check, timeoutMs, what) {
   throw new Error(`timed out waiting for ${what}`)
 }
 
-function startServer(port, persist) {
+/** Starts test/e2e/fake-model.ts and resolves with its URL once it listens. */
+function startFakeModel() {
+  const child = spawn(bin('tsx'), ['test/e2e/fake-model.ts'], {
+    cwd: root,
+    env: childEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let seen = ''
+    const timer = setTimeout(() => reject(new Error('the fake model did not start')), 60_000)
+    child.once('exit', (code) => reject(new Error(`the fake model exited (${code})`)))
+    child.stdout.on('data', (data) => {
+      seen += String(data)
+      const match = /FAKE_MODEL_URL (\S+)/.exec(seen)
+      if (!match) return
+      clearTimeout(timer)
+      resolve({ child, url: match[1] })
+    })
+  })
+}
+
+function startServer(port, persist, modelUrl) {
   const log = createWriteStream(path.join(artifacts, 'server.log'))
   const args = [
     'dev',
@@ -65,8 +88,18 @@ function startServer(port, persist) {
     '--persist-to',
     persist,
   ]
-  // Offline whatever .dev.vars says: the test is about the no-keys experience.
-  const vars = { LLM_PROVIDER: 'offline', SEARCH_PROVIDER: 'corpus', QUIRE_API_KEYS: API_KEY }
+  // A model is configured (the fake), whatever .dev.vars says: the test takes it away later
+  // to see the degraded banner.
+  const vars = {
+    LLM_PROVIDER: 'openai-compatible',
+    LLM_BASE_URL: `${modelUrl}/v1`,
+    LLM_API_KEY: 'e2e-model-key',
+    LLM_MODEL: 'fake-main',
+    LLM_MODEL_FAST: 'fake-fast',
+    EMBEDDINGS_PROVIDER: 'offline',
+    SEARCH_PROVIDER: 'corpus',
+    QUIRE_API_KEYS: API_KEY,
+  }
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`)
   const child = spawn(bin('wrangler'), args, {
     cwd: root,
@@ -96,43 +129,14 @@ async function stopServer(child) {
   clearTimeout(timer)
 }
 
-async function seedCorpus(base) {
-  const rows = readFileSync(
-    path.join(root, 'test/fixtures/answer/vitamin-d-abstracts.jsonl'),
-    'utf8',
-  )
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line))
-  const jobs = rows.map((row) => ({
-    type: 'text',
-    title: row.title,
-    text: row.text,
-    external_id: `scifact:${row._id}`,
-  }))
+/** Starts seeding the demo corpus, as `npm start` does on a first run; the page shows it. */
+async function startSeeding(base) {
   const res = await fetchSoon(`${base}/api/ingest`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
-    body: JSON.stringify({ jobs }),
+    body: JSON.stringify({ type: 'demo_corpus' }),
   })
   if (!res.ok) throw new Error(`ingest refused: ${res.status} ${await res.text()}`)
-  const { jobs: queued } = await res.json()
-  const headers = { authorization: `Bearer ${API_KEY}` }
-  await waitFor(
-    async () => {
-      const statuses = await Promise.all(
-        queued.map(
-          async (job) =>
-            (await (await fetchSoon(`${base}/api/ingest/${job.job_id}`, { headers })).json())
-              .status,
-        ),
-      )
-      if (statuses.includes('failed')) throw new Error('an ingest job failed')
-      return statuses.every((status) => status === 'done')
-    },
-    90_000,
-    'the test abstracts to be indexed',
-  )
 }
 
 function waitForHealth(server, base) {
@@ -148,12 +152,18 @@ function waitForHealth(server, base) {
   )
 }
 
-function runBrowserTest(base) {
+function runBrowserTest(base, model) {
   const test = spawnSync(bin('tsx'), ['test/e2e/answer.e2e.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...childEnv, QUIRE_URL: base, E2E_ARTIFACTS: artifacts },
-    timeout: 180_000,
+    env: {
+      ...childEnv,
+      QUIRE_URL: base,
+      E2E_ARTIFACTS: artifacts,
+      FAKE_MODEL_URL: model.url,
+      FAKE_MODEL_PID: String(model.child.pid),
+    },
+    timeout: RUN_TIMEOUT_MS - 120_000,
   })
   if (test.status !== 0) throw new Error('the browser test failed (see above)')
 }
@@ -163,26 +173,30 @@ async function main() {
   const base = `http://127.0.0.1:${await freePort()}`
   const persist = mkdtempSync(path.join(tmpdir(), 'quire-e2e-'))
   let server = null
+  let model = null
   const watchdog = setTimeout(() => {
     console.error('[e2e] giving up: the run took too long')
-    void stopServer(server).finally(() => process.exit(1))
+    void Promise.all([stopServer(server), stopServer(model?.child)]).finally(() => process.exit(1))
   }, RUN_TIMEOUT_MS)
   try {
     step('building the UI')
     run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
     step('migrating a fresh local D1')
     run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
-    step(`starting wrangler dev on ${base}`)
-    server = startServer(new URL(base).port, persist)
+    step('starting the scripted fake model server')
+    model = await startFakeModel()
+    step(`starting wrangler dev on ${base} (model: ${model.url})`)
+    server = startServer(new URL(base).port, persist, model.url)
     await waitForHealth(server, base)
-    step('indexing the test abstracts')
-    await seedCorpus(base)
+    step('seeding the demo corpus')
+    await startSeeding(base)
     step('running the browser test')
-    runBrowserTest(base)
+    runBrowserTest(base, model)
     step('passed')
   } finally {
     clearTimeout(watchdog)
     await stopServer(server)
+    await stopServer(model?.child)
     rmSync(persist, { recursive: true, force: true })
   }
 }

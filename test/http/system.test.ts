@@ -26,8 +26,24 @@ describe('GET /health', () => {
 
   it('reports the corpus counts so start-up can tell whether to seed', async () => {
     const res = await app.request('/health', {}, env)
-    const body = await res.json<{ corpus: { sources: number; chunks: number } | null }>()
-    expect(body.corpus).toEqual({ sources: 0, documents: 0, chunks: 0 })
+    const body = await res.json<{ corpus: Record<string, unknown> | null }>()
+    expect(body.corpus).toEqual({
+      state: 'ready',
+      sources: 0,
+      documents: 0,
+      chunks: 0,
+      total: null,
+    })
+  })
+
+  it('still answers, with corpus null, when D1 fails', async () => {
+    const broken = {
+      ...env,
+      DB: { prepare: () => ({ first: () => Promise.reject(new Error('D1 is down')) }) },
+    } as unknown as Env
+    const res = await app.request('/health', {}, broken)
+    expect(res.status).toBe(200)
+    expect(await res.json<{ corpus: unknown }>()).toMatchObject({ status: 'ok', corpus: null })
   })
 
   it('reports online mode with a key and never shows a secret', async () => {

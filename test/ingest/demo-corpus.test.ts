@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import sample from '../fixtures/ingest/scifact-corpus-5.jsonl?raw'
+import { app } from '../../workers/app'
 import { captureQueue, jobStatus, queueJob, runBatch } from './helpers'
 
 afterEach(() => vi.restoreAllMocks())
@@ -23,6 +24,18 @@ async function envWithCorpus(requested: string[] = []): Promise<Env> {
     },
   }
   return { ...env, ASSETS: assets } as unknown as Env
+}
+
+interface CorpusHealth {
+  state: string
+  sources: number
+  chunks: number
+  total: number | null
+}
+
+async function corpusHealth(): Promise<CorpusHealth> {
+  const res = await app.request('/health', {}, env)
+  return (await res.json<{ corpus: CorpusHealth }>()).corpus
 }
 
 describe('demo_corpus job', () => {
@@ -58,6 +71,44 @@ describe('demo_corpus job', () => {
       `select count(*) as n from sources where kind = 'corpus'`,
     ).first<{ n: number }>()
     expect(corpus?.n).toBe(5)
+  })
+
+  it('reports seeding with the corpus size on /health until the last slice is in', async () => {
+    const testEnv = await envWithCorpus()
+    const { message } = await queueJob({ type: 'demo_corpus', namespace: 'demo-h' })
+    expect(await corpusHealth()).toMatchObject({ state: 'seeding', total: null })
+    const sent = captureQueue()
+    await runBatch([{ body: { ...message, sliceSize: 3 } }], { env: testEnv })
+    expect(await corpusHealth()).toMatchObject({ state: 'seeding', total: 5 })
+    await runBatch([{ body: sent[0] }], { env: testEnv })
+    const halfway = await corpusHealth()
+    expect(halfway).toMatchObject({ state: 'seeding', total: 5 })
+    expect(halfway.sources).toBeGreaterThanOrEqual(3)
+    await runBatch([{ body: sent[1] }], { env: testEnv })
+    const ready = await corpusHealth()
+    expect(ready).toMatchObject({ state: 'ready', total: null })
+    expect(ready.sources).toBeGreaterThanOrEqual(5)
+  })
+
+  it('skips a malformed line without losing the rows of its slice', async () => {
+    const lines = sample.split('\n').filter(Boolean)
+    const broken = [lines[0], '{"_id": "broken", "text": ', ...lines.slice(1)].join('\n')
+    const body = await gzip(broken)
+    const testEnv = {
+      ...env,
+      ASSETS: { fetch: async () => new Response(body) },
+    } as unknown as Env
+    const { jobId, message } = await queueJob({ type: 'demo_corpus', namespace: 'demo-m' })
+    const sent = captureQueue()
+    await runBatch([{ body: { ...message, sliceSize: 2 } }], { env: testEnv })
+    await runBatch(
+      sent.map((body) => ({ body })),
+      { env: testEnv },
+    )
+    const done = await jobStatus(jobId)
+    expect(done).toMatchObject({ status: 'done', progress: { parts: 3, parts_done: 3 } })
+    // Sources are shared across namespaces (other tests stored them); documents are per namespace.
+    expect(done.counts.documents).toBe(5)
   })
 
   it('counts a redelivered slice only once', async () => {

@@ -1,6 +1,6 @@
 // The UI's calls to Quire's HTTP API: health, sessions, streaming asks and stop.
 import { clearSession, loadSession, saveSession } from './session'
-import type { SessionCredentials } from './types'
+import type { HealthView, SessionCredentials } from './types'
 
 export class ApiError extends Error {
   constructor(
@@ -16,14 +16,22 @@ async function errorOf(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body?.error?.message ?? `Request failed (${res.status})`)
 }
 
-export async function fetchMode(): Promise<'offline' | 'online' | null> {
+/** Mode and corpus state from /health; nulls when it cannot be read (the page still works). */
+export async function fetchHealth(): Promise<HealthView> {
   try {
     const res = await fetch('/health')
-    const body = (await res.json()) as { mode?: string }
-    return body.mode === 'offline' || body.mode === 'online' ? body.mode : null
+    const body = (await res.json()) as { mode?: string; corpus?: Record<string, unknown> | null }
+    const mode = body.mode === 'offline' || body.mode === 'online' ? body.mode : null
+    return { mode, corpus: readCorpus(body.corpus) }
   } catch {
-    return null
+    return { mode: null, corpus: null }
   }
+}
+
+function readCorpus(corpus: Record<string, unknown> | null | undefined): HealthView['corpus'] {
+  if (!corpus || (corpus.state !== 'seeding' && corpus.state !== 'ready')) return null
+  const count = (value: unknown) => (typeof value === 'number' ? value : null)
+  return { state: corpus.state, sources: count(corpus.sources) ?? 0, total: count(corpus.total) }
 }
 
 async function createSession(): Promise<SessionCredentials> {

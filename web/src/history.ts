@@ -1,5 +1,6 @@
 // Earlier questions and answers of the tab's session (GET /api/sessions/:id), so a reload
 // shows the conversation that follow-ups will build on.
+import type { AnswerOutcome } from './notices'
 import { clearSession, loadSession } from './session'
 import type { AnswerSource } from './types'
 
@@ -9,6 +10,8 @@ export interface PastTurn {
   sources: AnswerSource[]
   related: string[]
   stopped: boolean
+  /** What is stored of how it was made (the fallback details are not kept). */
+  outcome: AnswerOutcome
 }
 
 interface StoredMessage {
@@ -19,6 +22,9 @@ interface StoredMessage {
     sources?: AnswerSource[]
     related_questions?: string[]
     stopped?: boolean
+    mode?: string
+    abstained?: boolean
+    cached?: boolean
   }
 }
 
@@ -35,6 +41,12 @@ function toTurns(messages: StoredMessage[]): PastTurn[] {
       sources: reply.data?.sources ?? [],
       related: reply.data?.related_questions ?? [],
       stopped: reply.data?.stopped === true,
+      outcome: {
+        mode: reply.data?.mode === 'degraded' ? 'degraded' : 'online',
+        fallbacks: [],
+        abstained: reply.data?.abstained === true,
+        cached: reply.data?.cached === true,
+      },
     })
   })
   return turns

@@ -1,6 +1,10 @@
-// The page: ask box, conversation thread, Stop, new conversation, offline badge.
-import { fetchMode, startAsk, stopRun } from './api'
+// The page: ask box, conversation thread, Stop, new conversation; notices come from library.ts
+// and each finished answer is shown by outcome.ts.
+import { startAsk, stopRun } from './api'
 import { loadPastTurns } from './history'
+import { watchLibrary } from './library'
+import { finalStatus, noticesFor } from './notices'
+import { showOutcome } from './outcome'
 import { clearSession } from './session'
 import { readPackets } from './stream'
 import { TurnView } from './turn-view'
@@ -52,15 +56,11 @@ function onPacket(view: TurnView, packet: Packet): void {
       return view.setState('error', packet.message)
     case 'done': {
       if (packet.stopped) return view.setState('stopped', 'Stopped.')
-      if (!isPayload(packet.result)) return view.setState('done', 'Answer ready.')
-      const result = packet.result
-      view.setAnswer(result.answer)
-      view.setSources(result.sources)
-      view.setRelated(result.related_questions, (q) => void ask(q))
-      return view.setState(
-        'done',
-        result.cached ? 'Answer ready (from a recent identical question).' : 'Answer ready.',
-      )
+      if (!isPayload(packet.result)) return view.setState('done', 'Done.')
+      // An error reported mid-stream stays the turn's status even if an answer follows.
+      const failure = view.root.dataset.state === 'error' ? view.status : null
+      showOutcome(view, packet.result, (q) => void ask(q))
+      return failure ? view.setState('error', failure) : undefined
     }
     default:
       return undefined
@@ -87,7 +87,9 @@ async function ask(text: string): Promise<void> {
     const { session, body } = await startAsk(query, controller.signal)
     active.session = session
     await readPackets(body, (packet) => onPacket(view, packet))
-    if (view.root.dataset.state === 'streaming') view.setState('done', 'Answer ready.')
+    // No `done` packet: the answer is incomplete, never "ready".
+    if (view.root.dataset.state === 'streaming')
+      view.setState('error', 'The answer stopped before it was complete.')
   } catch (error) {
     if (!controller.signal.aborted)
       view.setState('error', `Something went wrong: ${(error as Error).message}`)
@@ -125,13 +127,7 @@ byId<HTMLButtonElement>('new-conversation').addEventListener('click', () => {
   question.focus()
 })
 
-void fetchMode().then((mode) => {
-  if (mode !== 'offline') return
-  const badge = byId<HTMLSpanElement>('mode-badge')
-  badge.textContent = 'Offline mode'
-  badge.title = 'No model is configured: answers quote the indexed sources directly.'
-  badge.hidden = false
-})
+void watchLibrary()
 
 void loadPastTurns().then((past) => {
   if (active || turns > 0) return
@@ -141,7 +137,11 @@ void loadPastTurns().then((past) => {
     view.setAnswer(turn.answer)
     view.setSources(turn.sources)
     view.setRelated(turn.related, (q) => void ask(q))
-    view.setState(turn.stopped ? 'stopped' : 'done', turn.stopped ? 'Stopped.' : 'Answer ready.')
+    view.setNotices(turn.stopped ? [] : noticesFor(turn.outcome))
+    view.setState(
+      turn.stopped ? 'stopped' : 'done',
+      turn.stopped ? 'Stopped.' : finalStatus(turn.outcome),
+    )
     thread.append(view.root)
   }
 })

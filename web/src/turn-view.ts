@@ -1,6 +1,7 @@
-// One question-and-answer block of the conversation: status line, streamed answer, source
-// list with preview images, related questions.
+// One question-and-answer block of the conversation: status line, searched query, notice
+// (degraded, abstained), streamed answer, source list with preview images, related questions.
 import { renderAnswer, sourceAnchor } from './markdown'
+import type { TurnNotice } from './notices'
 import type { AnswerSource } from './types'
 
 export type TurnState = 'streaming' | 'done' | 'stopped' | 'error'
@@ -16,8 +17,11 @@ export class TurnView {
   readonly root = el('li', 'turn')
   readonly id: string
   #status = el('p', 'status')
+  #searched = el('p', 'searched')
+  #notices = el('div', 'turn-notices')
   #answer = el('div', 'answer')
   #sources = el('ol', 'sources')
+  #sourcesSection = el('section', 'sources-section')
   #related = el('div', 'related')
   #text = ''
   #frame = 0
@@ -28,13 +32,19 @@ export class TurnView {
     this.root.dataset.state = 'streaming'
     this.#status.setAttribute('role', 'status')
     this.#status.setAttribute('aria-live', 'polite')
-    const sourcesSection = el('section', 'sources-section')
+    const sourcesSection = this.#sourcesSection
     sourcesSection.setAttribute('aria-label', 'Sources')
     sourcesSection.append(el('h3', 'section-title', 'Sources'), this.#sources)
+    // No empty "Sources" heading: an abstained answer shows no source cards at all.
+    sourcesSection.hidden = true
     this.#related.hidden = true
+    this.#searched.hidden = true
+    this.#notices.hidden = true
     this.root.append(
       el('h2', 'question', question),
       this.#status,
+      this.#searched,
+      this.#notices,
       this.#answer,
       sourcesSection,
       this.#related,
@@ -42,8 +52,37 @@ export class TurnView {
     this.setStatus('Starting…')
   }
 
+  get status(): string {
+    return this.#status.textContent ?? ''
+  }
+
   setStatus(message: string): void {
     this.#status.textContent = message
+  }
+
+  /** The standalone query actually searched, when follow-up rewriting changed the question. */
+  setSearchQuery(query: string): void {
+    this.#searched.textContent = `Searched for: ${query}`
+    this.#searched.hidden = false
+  }
+
+  /** Banners above the answer, most important first; none for a normal answer. */
+  setNotices(notices: TurnNotice[]): void {
+    this.#notices.replaceChildren()
+    this.#notices.hidden = notices.length === 0
+    this.root.dataset.outcome = notices.map((n) => n.kind).join(' ') || 'normal'
+    for (const notice of notices) {
+      const box = el('div', `turn-notice notice-${notice.kind}`)
+      // Degraded and failed answers must be noticed; an abstention is read in turn.
+      box.setAttribute('role', notice.kind === 'abstained' ? 'note' : 'alert')
+      box.append(el('strong', 'notice-title', notice.title))
+      if (notice.lines.length > 0) {
+        const list = el('ul', 'notice-lines')
+        for (const line of notice.lines) list.append(el('li', undefined, line))
+        box.append(list)
+      }
+      this.#notices.append(box)
+    }
   }
 
   setState(state: TurnState, message?: string): void {
@@ -94,10 +133,12 @@ export class TurnView {
     )
     item.dataset.n = String(source.number)
     this.#sources.insertBefore(item, after ?? null)
+    this.#sourcesSection.hidden = false
   }
 
   setSources(sources: AnswerSource[]): void {
     this.#sources.replaceChildren()
+    this.#sourcesSection.hidden = true
     for (const source of sources) this.addSource(source)
   }
 

@@ -1,9 +1,23 @@
 // What the UI reads from the API. Packet and payload shapes are the Worker's own, imported
 // as types from its dependency-free files (Vite erases them); only a listed source is looser.
-import type { AnswerSource as PayloadSource } from '../../workers/answer/payload'
+import type {
+  AnswerPayload as WorkerPayload,
+  AnswerSource as PayloadSource,
+} from '../../workers/answer/payload'
 
 export type { Packet, SourceRef } from '../../workers/stream/packets'
-export type { AnswerPayload } from '../../workers/answer/payload'
+
+/** The issue-8 contract's honesty fields (contract.md), spelled out so the page reads them as agreed. */
+export interface AnswerHonesty {
+  mode: 'online' | 'offline' | 'degraded'
+  fallbacks: { stage: string; reason: string }[]
+  abstained?: boolean
+  reason?: string
+  search_query?: string
+  model?: string | null
+}
+
+export type AnswerPayload = Omit<WorkerPayload, keyof AnswerHonesty> & AnswerHonesty
 
 /** A source the page lists: live ones come from `sources` packets, without snippet or flags. */
 export type AnswerSource = Pick<PayloadSource, 'number' | 'title' | 'url' | 'domain' | 'image'> &
@@ -12,4 +26,10 @@ export type AnswerSource = Pick<PayloadSource, 'number' | 'title' | 'url' | 'dom
 export interface SessionCredentials {
   id: string
   token: string
+}
+
+/** The parts of GET /health the page shows. */
+export interface HealthView {
+  mode: 'offline' | 'online' | null
+  corpus: { state: 'seeding' | 'ready'; sources: number; total: number | null } | null
 }

@@ -42,10 +42,19 @@ export async function getIngestJob(db: D1Database, id: string): Promise<IngestJo
   return drizzle(db).select().from(ingestJobs).where(eq(ingestJobs.id, id)).get()
 }
 
-/** The newest queued/running job of a kind in a namespace touched since `since` (dedupes seeding). */
+/**
+ * A seeding job untouched for this long is presumed lost (a dev server restart drops queued
+ * messages): it no longer counts as active. Live slices touch the row at least every backoff.
+ */
+export const ACTIVE_JOB_WINDOW_MS = 10 * 60_000
+
+/**
+ * The newest queued/running job of a kind touched since `since`, in `namespace` when given
+ * (dedupes seeding; tells /health whether the demo corpus is still loading).
+ */
 export async function findActiveIngestJob(
   db: D1Database,
-  query: { kind: string; namespace: string; since: number },
+  query: { kind: string; namespace?: string; since: number },
 ): Promise<IngestJobRow | undefined> {
   return drizzle(db)
     .select()
@@ -55,7 +64,9 @@ export async function findActiveIngestJob(
         eq(ingestJobs.kind, query.kind),
         inArray(ingestJobs.status, ACTIVE),
         gte(ingestJobs.updatedAt, new Date(query.since)),
-        sql`json_extract(${ingestJobs.input}, '$.namespace') = ${query.namespace}`,
+        query.namespace === undefined
+          ? undefined
+          : sql`json_extract(${ingestJobs.input}, '$.namespace') = ${query.namespace}`,
       ),
     )
     .orderBy(desc(ingestJobs.createdAt))
@@ -112,17 +123,17 @@ export async function recordIngestError(
     )
 }
 
-/** Records how many follow-up messages a fanned-out job was split into. */
+/** Records how many follow-up messages a fanned-out job was split into, and how many rows. */
 export async function setIngestParts(
   db: D1Database,
   id: string,
-  parts: number,
+  split: { parts: number; rows: number },
   now: number,
 ): Promise<void> {
   await drizzle(db)
     .update(ingestJobs)
     .set({
-      counts: sql`json_set(${ingestJobs.counts}, '$.parts', ${parts})`,
+      counts: sql`json_set(${ingestJobs.counts}, '$.parts', ${split.parts}, '$.rows', ${split.rows})`,
       updatedAt: new Date(now),
     })
     .where(eq(ingestJobs.id, id))

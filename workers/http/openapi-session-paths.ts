@@ -52,7 +52,8 @@ export function systemPaths(): Json {
   return {
     '/health': {
       get: {
-        summary: 'Mode, configured providers, auth flags (no secrets) and corpus state and counts',
+        summary:
+          'Mode, configured providers, auth flags (no secrets), corpus counts and corpus.state (seeding | ready)',
         responses: { '200': json({ type: 'object' }), ...errors() },
       },
     },

@@ -1,7 +1,7 @@
 // The 'demo_corpus' job: the first message splits the bundled SciFact file into slices and
 // enqueues one follow-up message per slice; each slice indexes its rows and adds its counts once.
 import { addIngestPartCounts, finishIngestJobIfComplete, setIngestParts } from '../db'
-import { corpusIndexRequest, indexMany, parseCorpusJsonl, type CorpusRow } from '../retrieval'
+import { corpusIndexRequest, indexMany, parseCorpusJsonl } from '../retrieval'
 import type { JobContext } from './job-context'
 import type { IngestMessage } from './schemas'
 
@@ -18,10 +18,42 @@ export async function runDemoCorpusMessage(
   namespace: string,
   ctx: JobContext,
 ): Promise<void> {
-  const rows = parseCorpusJsonl(await ctx.readAsset(DEMO_CORPUS_PATH, ctx.signal))
-  if (message.slice) await indexSlice({ message, slice: message.slice, rows, namespace }, ctx)
-  else await fanOut(message, rows.length, ctx)
+  const bytes = await ctx.readAsset(DEMO_CORPUS_PATH, ctx.signal)
+  const lines = corpusLines(bytes)
+  if (message.slice) {
+    const text = sliceText(bytes, lines, message.slice)
+    await indexSlice({ message, offset: message.slice.offset, text, namespace }, ctx)
+  } else await fanOut(message, lines.length, ctx)
   await finishIngestJobIfComplete(ctx.deps.db, message.jobId, ctx.deps.now())
+}
+
+/** Byte ranges [start, end) of the file's non-empty lines. */
+type LineRanges = [number, number][]
+
+const NEWLINE = 0x0a
+/** Space, tab and carriage return: a line holding only these is empty. */
+const BLANKS = new Set([0x20, 0x09, 0x0d])
+
+/**
+ * Finds the lines without decoding the file: a slice then decodes and parses only its own
+ * rows. Decoding and parsing all 5,183 rows took ~300 ms of uninterrupted work per message.
+ */
+function corpusLines(bytes: Uint8Array): LineRanges {
+  const ranges: LineRanges = []
+  for (let start = 0; start < bytes.length;) {
+    const newline = bytes.indexOf(NEWLINE, start)
+    const end = newline === -1 ? bytes.length : newline
+    if (bytes.subarray(start, end).some((b) => !BLANKS.has(b))) ranges.push([start, end])
+    start = end + 1
+  }
+  return ranges
+}
+
+function sliceText(bytes: Uint8Array, lines: LineRanges, slice: { offset: number; limit: number }) {
+  const first = lines[slice.offset]
+  const last = lines[Math.min(slice.offset + slice.limit, lines.length) - 1]
+  if (!first || !last) return ''
+  return new TextDecoder().decode(bytes.subarray(first[0], last[1]))
 }
 
 /** Enqueues every slice, then records how many there are. A repeat re-sends; slices count once. */
@@ -36,29 +68,23 @@ async function fanOut(message: IngestMessage, total: number, ctx: JobContext): P
   for (let i = 0; i < slices.length; i += SEND_BATCH_LIMIT) {
     await ctx.deps.ingestQueue.sendBatch(slices.slice(i, i + SEND_BATCH_LIMIT))
   }
-  await setIngestParts(ctx.deps.db, message.jobId, slices.length, ctx.deps.now())
+  const split = { parts: slices.length, rows: total }
+  await setIngestParts(ctx.deps.db, message.jobId, split, ctx.deps.now())
 }
 
 async function indexSlice(
-  input: {
-    message: IngestMessage
-    slice: { offset: number; limit: number }
-    rows: CorpusRow[]
-    namespace: string
-  },
+  input: { message: IngestMessage; offset: number; text: string; namespace: string },
   ctx: JobContext,
 ): Promise<void> {
-  const { offset, limit } = input.slice
-  const requests = input.rows
-    .slice(offset, offset + limit)
-    .flatMap(
-      (row) =>
-        corpusIndexRequest(row, { corpus: DEMO_CORPUS_NAME, namespace: input.namespace }) ?? [],
-    )
+  // Malformed lines are skipped by the parser, so one bad row never stops a seed.
+  const requests = parseCorpusJsonl(input.text).flatMap(
+    (row) =>
+      corpusIndexRequest(row, { corpus: DEMO_CORPUS_NAME, namespace: input.namespace }) ?? [],
+  )
   const counts = await indexMany(ctx.deps, requests, ctx.signal)
   await addIngestPartCounts(
     ctx.deps.db,
-    { id: input.message.jobId, part: offset, counts },
+    { id: input.message.jobId, part: input.offset, counts },
     ctx.deps.now(),
   )
 }

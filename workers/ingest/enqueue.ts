@@ -1,17 +1,18 @@
 // The producer: one ingest_jobs row (status 'queued') and one queue message per job.
 // A demo_corpus request while one is already in flight returns that job instead.
-import { findActiveIngestJob, insertIngestJobs, recordIngestError, type NewIngestJob } from '../db'
+import {
+  ACTIVE_JOB_WINDOW_MS,
+  findActiveIngestJob,
+  insertIngestJobs,
+  recordIngestError,
+  type NewIngestJob,
+} from '../db'
 import { ProviderError, TooLargeError } from '../errors'
 import type { IngestDeps } from './job-context'
 import { DEFAULT_NAMESPACE, type IngestBody, type IngestMessage } from './schemas'
 
 /** D1 rows are capped at 2,000,000 bytes; leave room for the other columns. */
 const MAX_INPUT_BYTES = 1_900_000
-/**
- * A seeding job untouched for this long is presumed lost (a dev server restart drops queued
- * messages) and may be started again. Live slices touch the row at least every backoff (<= 5 min).
- */
-const ACTIVE_DEMO_WINDOW_MS = 10 * 60_000
 
 export interface QueuedJob {
   job_id: string
@@ -53,7 +54,8 @@ function view(jobId: string, status: QueuedJob['status']): QueuedJob {
 }
 
 function findActiveDemo(deps: EnqueueDeps, namespace: string) {
-  const since = deps.now() - ACTIVE_DEMO_WINDOW_MS
+  // A lost seeding job (older than the window) may be started again.
+  const since = deps.now() - ACTIVE_JOB_WINDOW_MS
   return findActiveIngestJob(deps.db, { kind: 'demo_corpus', namespace, since })
 }
 

@@ -12,6 +12,7 @@ import type { IndexCounts, IndexRequest } from '../indexer-types'
 import type { VectorStore } from '../vector-store'
 import { storeChunks, type PlacedDocument } from './chunk-writer'
 import { paperKeyOf, prepareRequest, type PreparedRequest } from './prepare'
+import { yieldToRequests } from './yield'
 
 export interface IndexDeps {
   db: D1Database
@@ -21,6 +22,8 @@ export interface IndexDeps {
 
 /** Requests per round of statements: bounds each D1 batch and the queries per invocation. */
 const GROUP_SIZE = 100
+/** Requests chunked and hashed between yields: ~1 ms each, so a slice holds the isolate ~25 ms. */
+const PREPARE_SLICE = 25
 
 const sourceKey = (kind: string, externalId: string) => `${kind}\u0000${externalId}`
 
@@ -110,7 +113,10 @@ async function placeDocuments(
 
 async function indexGroup(deps: IndexDeps, requests: IndexRequest[], signal?: AbortSignal) {
   const prepared: PreparedRequest[] = []
-  for (const request of requests) prepared.push(await prepareRequest(request))
+  for (const [i, request] of requests.entries()) {
+    if (i > 0 && i % PREPARE_SLICE === 0) await yieldToRequests()
+    prepared.push(await prepareRequest(request))
+  }
   signal?.throwIfAborted()
   const sources = await upsertSources(deps.db, prepared)
   const documents = await placeDocuments(deps.db, prepared, sources.ids)

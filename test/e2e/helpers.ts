@@ -1,0 +1,70 @@
+// Helpers of the browser test: screenshots, status-line recording, network throttling, /health
+// latency polling and stopping the fake model server.
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+
+const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
+
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true })
+
+/**
+ * Records every text the status line of turn `n` shows. In-page code is a string: tsx would
+ * otherwise wrap named functions in a helper that does not exist in the page.
+ */
+export async function watchStatuses(page: Page, turn: number): Promise<void> {
+  await page.evaluate(`(() => {
+    const seen = []
+    window.statuses_${turn} = seen
+    new MutationObserver(() => {
+      const text = document.querySelector('#turn-${turn} .status')?.textContent ?? ''
+      if (text && seen[seen.length - 1] !== text) seen.push(text)
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })()`)
+}
+
+export const statusesOf = (page: Page, turn: number) =>
+  page.evaluate(`window.statuses_${turn} ?? []`) as Promise<string[]>
+
+/** Polls /health from Node every ~200 ms while seeding runs; returns the latencies seen. */
+export async function healthLatencies(base: string, isDone: () => boolean): Promise<number[]> {
+  const seen: number[] = []
+  for (let i = 0; i < 3000 && !isDone(); i += 1) {
+    const started = performance.now()
+    // A failed poll counts with the time it took (a refused or dropped request is not quick).
+    await fetch(`${base}/health`, { signal: AbortSignal.timeout(30_000) })
+      .then((r) => r.text())
+      .catch((error: unknown) => console.log(`[e2e] /health poll failed: ${String(error)}`))
+    seen.push(performance.now() - started)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return seen
+}
+
+/** Stops the fake model's process group and waits until its port refuses connections. */
+export async function stopModelServer(model: { pid: number; url: string }): Promise<void> {
+  const { pid, url: modelUrl } = model
+  if (!(pid > 0 && modelUrl)) throw new Error('run.mjs passes the fake model server')
+  process.kill(-pid, 'SIGTERM')
+  for (let i = 0; i < 100; i += 1) {
+    const up = await fetch(`${modelUrl}/v1/models`).then(
+      () => true,
+      () => false,
+    )
+    if (!up) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error('the fake model server did not stop')
+}
+
+/** Slows responses to `bytesPerSecond` so streamed packets arrive one by one, as over a slow link. */
+export async function throttle(page: Page, bytesPerSecond: number | null): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: bytesPerSecond ? 20 : 0,
+    downloadThroughput: bytesPerSecond ?? -1,
+    uploadThroughput: -1,
+  })
+}
