@@ -72,6 +72,7 @@ async function main(): Promise<void> {
   out(
     `\nErrors by code: ${run.tally.errors.size ? JSON.stringify(Object.fromEntries(run.tally.errors)) : 'none'}`,
   )
+  for (const [key, body] of run.tally.samples) out(`  first ${key}: ${body}`)
   out(`Stops that landed: ${run.stopsLanded}`)
   out(`Replies naming their own session's token: ${run.ownTokenSeen}`)
   out(`Cross-session leaks (another session's token in a reply): ${run.leaks}`)

@@ -64,11 +64,13 @@ export class LoadRun {
   private record(op: string, reply: Reply, self?: VirtualSession): void {
     this.tally.add(op, reply.ms)
     if (reply.firstStatusMs !== undefined) this.tally.add(`${op} first packet`, reply.firstStatusMs)
-    if (reply.status >= 400) this.tally.error(op, `${reply.status} ${reply.code ?? ''}`.trim())
+    if (reply.status >= 400)
+      this.tally.error(op, `${reply.status} ${reply.code ?? ''}`.trim(), reply.text)
     else if (reply.lastType && reply.lastType !== 'done')
       this.tally.error(op, `stream ended on ${reply.lastType}`)
-    if (self)
-      this.leaks += this.tokens.filter((t) => t !== self.token && reply.text.includes(t)).length
+    if (!self) return
+    this.leaks += this.tokens.filter((t) => t !== self.token && reply.text.includes(t)).length
+    if (reply.text.includes(self.token)) this.ownTokenSeen += 1
   }
 
   private async guarded(op: string, work: () => Promise<void>): Promise<void> {
@@ -143,7 +145,7 @@ export class LoadRun {
             stopping = call(`${url}/stop`, { method: 'POST', token: s.auth, ip: s.ip }).then(
               (r) => {
                 if (r.status === 200) this.stopsLanded += 1
-                else this.tally.error('stop', String(r.status))
+                else this.tally.error('stop', `${r.status} ${r.code ?? ''}`.trim(), r.text)
               },
             )
           }

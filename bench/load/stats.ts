@@ -6,6 +6,8 @@ export const percentile = (sorted: number[], p: number): number =>
 export class Tally {
   private readonly ms = new Map<string, number[]>()
   readonly errors = new Map<string, number>()
+  /** The first body seen for each error key, cut short: what the server said. */
+  readonly samples = new Map<string, string>()
 
   add(op: string, ms: number): void {
     const list = this.ms.get(op) ?? []
@@ -14,8 +16,9 @@ export class Tally {
   }
 
   /** Counts an error by operation and code (HTTP status, envelope code or 'network'). */
-  error(op: string, code: string): void {
+  error(op: string, code: string, body = ''): void {
     const key = `${op} ${code}`
+    if (!this.samples.has(key)) this.samples.set(key, body.slice(0, 200))
     this.errors.set(key, (this.errors.get(key) ?? 0) + 1)
   }
 
