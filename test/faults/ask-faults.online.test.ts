@@ -1,6 +1,8 @@
 // /api/ask under provider faults: every fault ends the stream with a clear error or done
-// packet within a bound (the answer engine may fall back to a degraded answer), the session
-// keeps the turn, and the run lock is released (a follow-up ask in the session answers).
+// packet within a bound (the engine may fall back to a degraded answer), the session keeps
+// the turn with what was streamed, and the run lock is released (a follow-up ask starts).
+import { env } from 'cloudflare:test'
+import { app } from '../../workers/app'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Deps } from '../../workers/deps'
 import { makeTestModels, scriptFake } from '../fakes/fake-llm'
@@ -49,6 +51,21 @@ describe('/api/ask when the model provider fails', () => {
         expect(last?.type).toBe('done')
         const sessionId = res.headers.get('x-quire-session-id') ?? ''
         const token = res.headers.get('x-quire-session-token') ?? ''
+        // The turn is kept: the question and an answer (the engine's fallback when the model
+        // fails) holding whatever was streamed, and the session is no longer running.
+        const described = await app.request(
+          `/api/sessions/${sessionId}`,
+          { headers: bearer(token) },
+          env,
+        )
+        const session = await described.json<{
+          messages: { role: string; content: string }[]
+          running: unknown
+        }>()
+        expect(session.running).toBeNull()
+        expect(session.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+        const streamed = packets.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')
+        expect(session.messages[1]?.content).toContain(streamed.trim())
         // The history still carries the fault's marker, so the follow-up may meet the fault
         // too: it must start (not 409 'run in progress') and answer.
         const followUp = await ask(
