@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { completionBody, planReply, streamChunks } from './fake-openai/chat-reply'
 import { fakeEmbedding, toBase64Floats } from './fake-openai/embeddings'
+import { applyFault } from './fake-openai/faults'
 import { defaultError, isGone, pause, readJson, sendError, sendJson } from './fake-openai/http-util'
 import { ScriptBook } from './fake-openai/script-book'
 import { scriptRequestSchema, type FakeStep } from './fake-openai/steps'
@@ -47,6 +48,7 @@ async function serveChat(res: ServerResponse, body: Body, key: string, step?: Fa
   const streaming = body.stream === true
   // A bare hang sends nothing at all; it ends only when the client aborts.
   if (step?.hang && (!streaming || !hasContent(step))) return
+  if (applyFault(res, step?.fault, 0)) return
   if (!streaming) return sendJson(res, 200, completionBody(plan, body))
   const options = body.stream_options as { include_usage?: boolean } | undefined
   const { head, tail } = streamChunks(plan, body, options?.include_usage === true)
@@ -54,7 +56,7 @@ async function serveChat(res: ServerResponse, body: Body, key: string, step?: Fa
   res.flushHeaders()
   for (const [i, chunk] of head.entries()) {
     if (i > 0 && step?.chunkDelayMs) await pause(step.chunkDelayMs, res)
-    if (isGone(res)) return
+    if (isGone(res) || (i > 0 && applyFault(res, step?.fault, i))) return
     res.write(`data: ${JSON.stringify(chunk)}\n\n`)
   }
   if (step?.hang) return

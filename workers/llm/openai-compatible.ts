@@ -2,7 +2,7 @@
 // completions, tools, JSON-schema output, a primary + fallback key (seed 004), timeouts, abort.
 import OpenAI, { APIError } from 'openai'
 import { ProviderError, QuotaExhaustedError } from '../errors'
-import { abortError, CallControl, isAbortError, throwIfAborted } from './abort'
+import { abortError, CallControl, isAbortError, throwIfAborted, untilAborted } from './abort'
 import type { ChatModel, ModelDelta, ModelRequest, ModelResponse } from './chat-model'
 import { toWireRequest, type JsonMode, type WireRequest } from './openai-request'
 import { ChunkReader, completionSchema, toModelResponse } from './openai-response'
@@ -68,16 +68,39 @@ export class OpenAiCompatibleChatModel implements ChatModel {
   }
 
   private async completeWith(client: OpenAI, request: ModelRequest, signal?: AbortSignal) {
-    const raw = await this.withJsonFallback(request, (wire) =>
-      client.chat.completions.create({ ...wire, stream: false }, { signal }),
-    )
-    const parsed = completionSchema.safeParse(raw)
-    if (!parsed.success) {
-      throw new ProviderError(PROVIDER, 'Malformed completion from the model provider', {
-        cause: parsed.error,
+    // The SDK's timeout ends when headers arrive: a server that then sends no body would hold
+    // the call forever, so the whole call gets the deadline. As in streamOnce, the SDK's
+    // signal covers the request phase only; a late body read is abandoned and its body
+    // cancelled, never the fetch aborted mid-read (workerd#501).
+    const control = new CallControl(signal)
+    try {
+      const raw = await control.within(this.timeoutMs, async () => {
+        const requestPhase = new CallControl(control.signal)
+        const response = await this.withJsonFallback(request, (wire) =>
+          client.chat.completions
+            .create({ ...wire, stream: false }, { signal: requestPhase.signal })
+            .asResponse(),
+        ).finally(() => requestPhase.release())
+        return untilAborted(response.json(), control.signal).catch((error: unknown) => {
+          void response.body?.cancel().catch(() => undefined)
+          throw error
+        })
       })
+      const parsed = completionSchema.safeParse(raw)
+      if (!parsed.success) {
+        throw new ProviderError(PROVIDER, 'Malformed completion from the model provider', {
+          cause: parsed.error,
+        })
+      }
+      return toModelResponse(parsed.data)
+    } catch (error) {
+      if (!control.timedOut) throw error
+      throw new ProviderError(PROVIDER, `Model request timed out after ${this.timeoutMs} ms`, {
+        retryable: true,
+      })
+    } finally {
+      control.release()
     }
-    return toModelResponse(parsed.data)
   }
 
   /** Many compatible servers lack json_schema: on a 400, retry once with json_object. */

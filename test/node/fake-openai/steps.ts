@@ -1,6 +1,7 @@
 // Script steps for the fake OpenAI-compatible server: one step answers one request that
 // carries the script's marker. Shared by the Node server and the workerd-side helper (no Node imports).
 import { z } from 'zod'
+import { faultSchema } from './faults'
 
 const toolCallSchema = z.object({
   name: z.string().min(1),
@@ -40,6 +41,8 @@ export const fakeStepSchema = z
     hang: z.boolean().optional(),
     /** 401 unless the request's Authorization is `Bearer <requireKey>`. */
     requireKey: z.string().optional(),
+    /** A provider fault (reset, silence after headers, error event): fake-openai/faults.ts. */
+    fault: faultSchema.optional(),
   })
   .strict()
 
