@@ -19,7 +19,7 @@ describe('GET /health', () => {
         search: 'corpus',
         scholarly: { arxiv_api_url: 'https://export.arxiv.org/api/query' },
       },
-      auth: { api_keys_configured: true, webhook_configured: true, share_configured: false },
+      auth: { api_keys_configured: true, webhook_configured: true, share_configured: true },
     })
     expect(Date.parse(String(body.time))).not.toBeNaN()
   })

@@ -3,15 +3,8 @@
 // Stateless: the request's own messages are the history, so no session is involved.
 import { Hono, type Context } from 'hono'
 import { ValidationError } from '../errors'
-import { requireApiKey, validate, type AppEnv } from '../http'
-import {
-  atBlock,
-  CONTENT_TYPES,
-  encodePacketStream,
-  newCompletionMeta,
-  type Packet,
-  type PacketBody,
-} from '../stream'
+import { relayPackets, requireApiKey, validate, type AppEnv } from '../http'
+import { atBlock, newCompletionMeta, type Packet, type PacketBody } from '../stream'
 import { ANSWER_BLOCK, answerQuestion, type AnswerRequest } from './answer'
 import { toAnswerDeps } from './answer-deps'
 import {
@@ -90,10 +83,7 @@ function streamCompletion(c: Context<AppEnv>, question: AnswerRequest, context: 
     })
     .finally(() => writer.close().catch(() => undefined))
   keepAlive(c, work)
-  const body = readable.pipeThrough(encodePacketStream({ kind: 'openai', meta: context.meta }))
-  return new Response(body, {
-    headers: { 'content-type': CONTENT_TYPES.openai, 'cache-control': 'no-cache' },
-  })
+  return relayPackets(c, readable, { format: 'openai-stream', completion: context.meta })
 }
 
 export const openAiRoutes = new Hono<AppEnv>()

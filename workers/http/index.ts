@@ -18,6 +18,7 @@ export { systemRoutes } from './system-routes'
 export { openAuthorizedSession } from './session-access'
 export { callOperation } from './call-operation'
 export {
+  relayPackets,
   runToResponse,
   startFailure,
   type RunResponseFormat,

@@ -96,6 +96,23 @@ function jsonResult(
 }
 
 /**
+ * Relays a stream of packets as the response, in the format the route forces or the client
+ * asks for: every streaming route answers through here, whether its packets come from a
+ * session's run or (as for the stateless /v1) from work the route runs itself.
+ */
+export function relayPackets(
+  c: Context<AppEnv>,
+  packets: ReadableStream<Packet>,
+  options: RunResponseOptions = {},
+): Promise<Response> {
+  const format = options.format ?? negotiateFormat(c, options.fallback)
+  if (format !== 'json' && format !== 'openai-json') {
+    return Promise.resolve(streamResponse(c, packets, wireFormat(format, options)))
+  }
+  return jsonResponse(c, packets, format, options)
+}
+
+/**
  * Relays a started run as the response. Start failures throw synchronously (so a handler's
  * `return runToResponse(...)` never hands Hono an already-rejected promise).
  */
@@ -105,12 +122,7 @@ export function runToResponse(
   options: RunResponseOptions = {},
 ): Promise<Response> {
   if (!start.ok) throw startFailure(start)
-  const format = options.format ?? negotiateFormat(c, options.fallback)
-  const packets = start.stream.pipeThrough(ndjsonToPackets())
-  if (format !== 'json' && format !== 'openai-json') {
-    return Promise.resolve(streamResponse(c, packets, wireFormat(format, options)))
-  }
-  return jsonResponse(c, packets, format, options)
+  return relayPackets(c, start.stream.pipeThrough(ndjsonToPackets()), options)
 }
 
 async function jsonResponse(
