@@ -38,7 +38,8 @@ async function suggest(state: AskState, deps: AnswerDeps, signal: AbortSignal): 
       state = withFallback(state, 'related_questions', fallbackReason(error, deadline))
     }
   }
-  return { ...state, relatedQuestions: relatedQuestions(state.query, fromModel, state.ranked) }
+  const related = relatedQuestions(state.query, fromModel, state.ranked, state.searchQuery)
+  return { ...state, relatedQuestions: related }
 }
 
 export async function enrichAnswer(

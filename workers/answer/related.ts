@@ -19,10 +19,12 @@ export function relatedQuestions(
   query: string,
   fromModel: string[],
   sources: RankedSource[],
+  /** The standalone query searched: a follow-up's topic lives there, not in its own words. */
+  searched: string = query,
 ): string[] {
   const seen = new Set([query.trim().toLowerCase()])
   const out: string[] = []
-  const pool = fromModel.length > 0 ? fromModel : offlineRelatedQuestions(query, sources)
+  const pool = fromModel.length > 0 ? fromModel : offlineRelatedQuestions(searched, sources)
   for (const question of pool) {
     const text = question.replace(/\s+/g, ' ').trim().slice(0, 300)
     const key = text.toLowerCase()

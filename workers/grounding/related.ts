@@ -42,8 +42,12 @@ export function topicPhrase(query: string, context: string[] = []): string {
   if (!best) return contentRuns(query).flat().slice(0, 4).join(' ')
   const overlaps = (c: typeof best) => c.run === best.run && c.from < best.to && best.from < c.to
   const second = ranked.find((c) => !overlaps(c))
-  const picked = second ? [best, second].sort((a, b) => a.run - b.run || a.from - b.from) : [best]
-  return picked.map((c) => c.phrase).join(' and ')
+  if (!second) return best.phrase
+  const [first, next] = [best, second].sort((a, b) => a.run - b.run || a.from - b.from)
+  if (!first || !next) return best.phrase
+  // Neighbours in the question are one phrase ("vitamin" + "D"), not two topics.
+  if (first.run === next.run && first.to === next.from) return `${first.phrase} ${next.phrase}`
+  return `${first.phrase} and ${next.phrase}`
 }
 
 /** Follow-up questions on the question's own topic; none without a topic. */
