@@ -111,9 +111,11 @@ describe('SessionDO.startRun', () => {
 })
 
 describe('stopping a run', () => {
-  it('closes the stream within 100 ms even when the runner ignores the signal', async () => {
+  it('closes the stream at once even when the runner ignores the signal', async () => {
     const { stub } = await createSession()
-    const start = await stub.startRun('stubborn', { ms: 400 })
+    // The runner keeps going for 3 s; the stream must close long before (typically < 100 ms;
+    // the bound is generous for loaded CI machines, `npm run bench` has no figure for it).
+    const start = await stub.startRun('stubborn', { ms: 3_000 })
     if (!start.ok) throw new Error(start.code)
     let stoppedAt = 0
     const packets = await readPackets(start.stream, async (packet) => {
@@ -123,7 +125,7 @@ describe('stopping a run', () => {
       }
     })
     const elapsed = Date.now() - stoppedAt
-    expect(elapsed).toBeLessThan(100)
+    expect(elapsed).toBeLessThan(1_000)
     const done = doneOf(packets)
     expect(done.stopped).toBe(true)
     expect(done.turn_index).toBe(1)
@@ -132,7 +134,7 @@ describe('stopping a run', () => {
       stopped: true,
       text: expect.stringContaining('s0 s1 s2 s3 '),
     })
-    await waitUntilIdle(stub)
+    await waitUntilIdle(stub, 10_000)
     expect((await stub.describe()).messages.map((m) => m.content)).toEqual(['stubborn finished'])
   })
 
