@@ -3,3 +3,4 @@
 export { publicShareRoutes, sessionShareRoutes } from './routes'
 export { shareOperations } from './operations'
 export { signShareToken, verifyShareToken, type ShareClaims } from './signing'
+export { buildTranscript, type SharedTranscript } from './transcript'
