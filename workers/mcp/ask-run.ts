@@ -10,7 +10,8 @@ import type { McpContext } from './context'
 export type StatusListener = (packet: Extract<PacketBody, { type: 'status' }>) => void
 
 export interface AskOutcome {
-  payload: AnswerPayload
+  /** Partial when stopped: a stopped run has no sources or verdict. */
+  payload: Partial<AnswerPayload>
   stopped: boolean
 }
 
@@ -30,8 +31,14 @@ export async function askDirect(
     options: input.options,
     history: [],
   }
-  const payload = await answerQuestion(request, toAnswerDeps(deps, emit), deps.db, signal)
-  return { payload, stopped: false }
+  try {
+    const payload = await answerQuestion(request, toAnswerDeps(deps, emit), deps.db, signal)
+    return { payload, stopped: false }
+  } catch (error) {
+    if (!signal.aborted) throw error
+    // Cancelled: the caller (if it still listens) learns it stopped, not that it failed.
+    return { payload: { question: input.query, answer: '' }, stopped: true }
+  }
 }
 
 /** Reads the run to its end (breaking off early would cancel the RPC stream mid-pipe). */

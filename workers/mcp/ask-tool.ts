@@ -35,7 +35,7 @@ function answerText(payload: Partial<AnswerPayload>, stopped: boolean): string {
 }
 
 function structured(outcome: AskOutcome, sessionId: string | undefined) {
-  const payload: Partial<AnswerPayload> = outcome.payload
+  const { payload } = outcome
   return {
     question: payload.question,
     answer: payload.answer ?? '',
