@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { askOptionsSchema, type AnswerPayload } from '../answer'
 import type { McpContext } from './context'
 import { askDirect, askInSession, type AskOutcome, type StatusListener } from './ask-run'
-import { trackCall } from './in-flight'
+import { withCancellation } from './in-flight'
 import { documentUri } from './markdown'
 import { guarded, toolResult } from './results'
 import { authorizeSession } from './session-access'
@@ -61,7 +61,7 @@ export function registerAskTool(server: McpServer, context: McpContext): void {
       description:
         'A grounded answer with numbered citations to the sources it retrieved. When the evidence does not cover the question it abstains (abstained: true, reason) and cites nothing. Reports progress; cancellable.',
       inputSchema: askInput,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: { openWorldHint: true },
     },
     (args, extra) =>
       guarded(async () => {
@@ -77,30 +77,21 @@ export function registerAskTool(server: McpServer, context: McpContext): void {
             .sendNotification({ method: 'notifications/progress', params })
             .catch(() => undefined)
         }
-        const call = trackCall(context.callerKey, extra.requestId, [
-          extra.signal,
+        const outcome = await withCancellation(
+          context.callerKey,
+          extra,
           context.requestSignal,
-        ])
-        try {
-          const outcome = session_id
-            ? await askInSession(
-                await authorizeSession(
-                  context.deps,
-                  session_id,
-                  session_token ?? context.sessionToken,
-                ),
-                input,
-                onStatus,
-                call.signal,
-              )
-            : await askDirect(context, input, onStatus, call.signal)
-          return toolResult(
-            structured(outcome, session_id),
-            answerText(outcome.payload, outcome.stopped),
-          )
-        } finally {
-          call.release()
-        }
+          async (signal) => {
+            if (!session_id) return askDirect(context, input, onStatus, signal)
+            const token = session_token ?? context.sessionToken
+            const stub = await authorizeSession(context.deps, session_id, token)
+            return askInSession(stub, input, onStatus, signal)
+          },
+        )
+        return toolResult(
+          structured(outcome, session_id),
+          answerText(outcome.payload, outcome.stopped),
+        )
       }),
   )
 }

@@ -39,3 +39,18 @@ export function cancelCall(
   controller.abort(new Error(reason ?? 'Cancelled by the client'))
   return true
 }
+
+/** Runs `work` with a tracked signal (client cancel, SDK signal, request signal), then forgets it. */
+export async function withCancellation<T>(
+  callerKey: string,
+  extra: { requestId: string | number; signal: AbortSignal },
+  requestSignal: AbortSignal,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const call = trackCall(callerKey, extra.requestId, [extra.signal, requestSignal])
+  try {
+    return await work(call.signal)
+  } finally {
+    call.release()
+  }
+}

@@ -6,6 +6,7 @@ import { readSourceView } from '../answer'
 import { NotFoundError } from '../errors'
 import type { RetrievedChunk } from '../retrieval'
 import type { McpContext } from './context'
+import { withCancellation } from './in-flight'
 import { sourceMarkdown, sourceUri } from './markdown'
 import { guarded, toolResult } from './results'
 
@@ -69,8 +70,12 @@ export function registerLibraryTools(server: McpServer, context: McpContext): vo
           ...(filters?.source_ids ? { sourceIds: filters.source_ids } : {}),
           ...(filters?.namespace ? { namespace: filters.namespace } : {}),
         }
-        const signal = AbortSignal.any([extra.signal, context.requestSignal])
-        const result = await deps.retriever.retrieve(query, options, signal)
+        const result = await withCancellation(
+          context.callerKey,
+          extra,
+          context.requestSignal,
+          (signal) => deps.retriever.retrieve(query, options, signal),
+        )
         const passages = result.chunks.map((chunk, i) => ({
           number: i + 1,
           chunk_id: chunk.chunkId,

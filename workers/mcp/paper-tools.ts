@@ -6,6 +6,7 @@ import { invalidInput } from '../http'
 import { enqueueIngestJobs, ingestBodySchema, ingestJobSchema, type QueuedJob } from '../ingest'
 import type { ArxivPaper } from '../sources'
 import type { McpContext } from './context'
+import { withCancellation } from './in-flight'
 import { guarded, toolResult } from './results'
 
 const namespaceSchema = z
@@ -67,11 +68,12 @@ export function registerPaperTools(server: McpServer, context: McpContext): void
     },
     ({ query, max_results }, extra) =>
       guarded(async () => {
-        const signal = AbortSignal.any([extra.signal, context.requestSignal])
-        const papers = await context.deps.scholarly.arxiv.search(
-          query,
-          { maxResults: max_results ?? 10 },
-          signal,
+        const papers = await withCancellation(
+          context.callerKey,
+          extra,
+          context.requestSignal,
+          (signal) =>
+            context.deps.scholarly.arxiv.search(query, { maxResults: max_results ?? 10 }, signal),
         )
         const views = papers.map(paperView)
         return toolResult({ query, papers: views, sources: views }, papersText(papers))
