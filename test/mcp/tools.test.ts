@@ -2,6 +2,7 @@
 // clear errors for bad arguments and unknown ids, and API-key refusal.
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { app } from '../../workers/app'
 import { getIngestJob } from '../../workers/db'
 import { makeDeps } from '../../workers/deps'
 import { indexDocuments } from '../../workers/retrieval'
@@ -60,6 +61,11 @@ describe('/mcp tools', () => {
     expect(view.source.id).toBe(id)
     expect(view.sources).toHaveLength(1)
     expect(textOf(source)).toContain('# Tidal locking of exoplanets')
+    const resource = await client.readResource({ uri: found.sources[0]?.resource ?? '' })
+    const [markdown, json] = resource.contents as { mimeType: string; text: string }[]
+    expect(markdown).toMatchObject({ mimeType: 'text/markdown' })
+    expect(markdown?.text).toContain('Tidal locking makes one hemisphere')
+    expect(JSON.parse(json?.text ?? '{}')).toMatchObject({ id })
     await client.close()
   })
 
@@ -188,5 +194,23 @@ describe('/mcp auth', () => {
     })
     expect(result.structuredContent).toMatchObject({ auth: expect.stringContaining('open') })
     await client.close()
+  })
+
+  it('applies the public rate limit', async () => {
+    const limited = { ...env, PUBLIC_RATE_LIMIT: { limit: async () => ({ success: false }) } }
+    await expect(connect({ bindings: limited as unknown as Env })).rejects.toMatchObject({
+      code: 429,
+      message: expect.stringContaining('rate_limited'),
+    })
+  })
+
+  it('answers GET with 405: no standalone stream in a stateless server', async () => {
+    const res = await app.request(
+      '/mcp',
+      { headers: { authorization: 'Bearer test-api-key', accept: 'text/event-stream' } },
+      env,
+    )
+    expect(res.status).toBe(405)
+    expect(res.headers.get('allow')).toContain('POST')
   })
 })
