@@ -12,6 +12,7 @@ import {
   systemRoutes,
 } from './http'
 import { ingestRoutes } from './ingest'
+import { mcpRoutes } from './mcp'
 import { openApiDocument } from './openapi'
 import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
@@ -33,6 +34,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/api/ingest', ingestRoutes)
   app.route('/api', answerRoutes)
   app.route('/v1', openAiRoutes)
+  app.route('/mcp', mcpRoutes)
   // Unmatched paths get the 404 envelope; a path that exists under other methods gets 405.
   app.notFound(createNotFoundHandler(app))
   app.onError(errorHandler)

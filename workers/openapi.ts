@@ -4,6 +4,7 @@
 import { answerOpenApi } from './answer'
 import { openApiParts, type openApi } from './http'
 import { ingestOpenApi } from './ingest'
+import { mcpOpenApi } from './mcp'
 import { shareOpenApi } from './share'
 import { turnOpenApi } from './turn'
 
@@ -14,6 +15,7 @@ const PARTS: openApi.OpenApiPart[] = [
   answerOpenApi,
   ingestOpenApi,
   shareOpenApi,
+  mcpOpenApi,
 ]
 
 export function buildOpenApiDocument() {

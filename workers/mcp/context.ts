@@ -1,0 +1,15 @@
+// What every MCP tool and resource handler gets from the HTTP request that carried it: the
+// composition root's Deps, who is calling (for cancellations) and the request's own signal.
+import type { Deps } from '../deps'
+
+export interface McpContext {
+  deps: Deps
+  /** The caller's identity for cancellations, which arrive as separate POSTs. */
+  callerKey: string
+  /** Aborts when the HTTP request does (the client went away). */
+  requestSignal: AbortSignal
+  /** X-Quire-Session-Token, for session resources (Authorization carries the API key). */
+  sessionToken?: string
+  /** 'open' when no QUIRE_API_KEYS is configured: results say so. */
+  auth: 'open' | 'api_key'
+}

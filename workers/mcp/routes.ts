@@ -1,0 +1,45 @@
+// POST /mcp: the MCP server over Streamable HTTP (the SDK's web-standard transport, stateless:
+// a fresh transport and server per request). Same API keys as /v1, the public rate limit and
+// the body cap; GET and DELETE get 405 (no standalone stream, no MCP sessions).
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { Hono, type Context } from 'hono'
+import { SESSION_TOKEN_HEADER } from '../answer'
+import {
+  apiBodyLimit,
+  hashToken,
+  publicRateLimit,
+  readBearerToken,
+  requireApiKey,
+  type AppEnv,
+} from '../http'
+import type { McpContext } from './context'
+import { createMcpServer } from './server'
+
+/** Cancels must match calls of the same caller: the key's hash, or the client IP when open. */
+async function callerKey(c: Context<AppEnv>): Promise<string> {
+  const key = c.req.header('X-API-Key')?.trim() || readBearerToken(c)
+  if (c.get('apiAuth') === 'api_key' && key) return `key:${await hashToken(key)}`
+  return `open:${c.req.header('CF-Connecting-IP') ?? 'local'}`
+}
+
+async function contextFor(c: Context<AppEnv>): Promise<McpContext> {
+  const sessionToken = c.req.header(SESSION_TOKEN_HEADER)?.trim()
+  return {
+    deps: c.get('deps'),
+    callerKey: await callerKey(c),
+    requestSignal: c.req.raw.signal,
+    ...(sessionToken ? { sessionToken } : {}),
+    auth: c.get('apiAuth') === 'open' ? 'open' : 'api_key',
+  }
+}
+
+export const mcpRoutes = new Hono<AppEnv>()
+  .use('*', requireApiKey(), publicRateLimit(), apiBodyLimit())
+  .post('/', async (c) => {
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+    })
+    const server = createMcpServer(await contextFor(c))
+    await server.connect(transport)
+    return transport.handleRequest(c.req.raw)
+  })
