@@ -1,19 +1,7 @@
 // What a turn keeps in the `data` of its stored rows, so GET /api/sessions/:id shows the rich
 // form (tool calls, citations, stopped) and the next turn can rebuild the history from it.
 import { z } from 'zod'
-
-const sourceRefSchema = z.object({
-  number: z.number().int(),
-  title: z.string(),
-  url: z.string().optional(),
-  domain: z.string().optional(),
-  snippet: z.string().optional(),
-  image: z.string().nullable().optional(),
-  sourceId: z.string().optional(),
-  chunkId: z.string().optional(),
-  page: z.number().nullable().optional(),
-  date: z.string().nullable().optional(),
-})
+import { sourceRefSchema } from '../stream'
 
 export const attachedFileSchema = z.object({
   id: z.string(),
