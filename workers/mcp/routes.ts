@@ -1,7 +1,6 @@
 // POST /mcp: the MCP server over Streamable HTTP (the SDK's web-standard transport, stateless:
 // a fresh transport and server per request). Same API keys as /v1, the public rate limit and
 // the body cap; GET and DELETE get 405 (no standalone stream, no MCP sessions).
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { Hono, type Context } from 'hono'
 import { SESSION_TOKEN_HEADER } from '../answer'
 import {
@@ -13,7 +12,6 @@ import {
   type AppEnv,
 } from '../http'
 import type { McpContext } from './context'
-import { createMcpServer } from './server'
 
 /** Cancels must match calls of the same caller: the key's hash, or the client IP when open. */
 async function callerKey(c: Context<AppEnv>): Promise<string> {
@@ -36,10 +34,7 @@ async function contextFor(c: Context<AppEnv>): Promise<McpContext> {
 export const mcpRoutes = new Hono<AppEnv>()
   .use('*', requireApiKey(), publicRateLimit(), apiBodyLimit())
   .post('/', async (c) => {
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-    })
-    const server = createMcpServer(await contextFor(c))
-    await server.connect(transport)
-    return transport.handleRequest(c.req.raw)
+    const context = await contextFor(c)
+    const { serveMcp } = await import('./serve')
+    return serveMcp(c.req.raw, context)
   })
