@@ -11,6 +11,7 @@ import {
   sessionRoutes,
   systemRoutes,
 } from './http'
+import { debateRoutes } from './debate'
 import { ingestRoutes } from './ingest'
 import { openApiDocument } from './openapi'
 import { publicShareRoutes, sessionShareRoutes } from './share'
@@ -32,6 +33,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/', publicShareRoutes)
   app.route('/api/ingest', ingestRoutes)
   app.route('/api', answerRoutes)
+  app.route('/api/debate', debateRoutes)
   app.route('/v1', openAiRoutes)
   // Unmatched paths get the 404 envelope; a path that exists under other methods gets 405.
   app.notFound(createNotFoundHandler(app))

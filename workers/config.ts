@@ -51,6 +51,15 @@ const positiveInt = (fallback: number, max = 1_000_000_000) =>
     .transform(Number)
     .pipe(z.number().int().positive().max(max))
 
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : String(fallback)))
+    .pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false'))
+    .transform((v) => v === 'true' || v === '1')
+
 const envSchema = z.object({
   LLM_PROVIDER: z.enum(['auto', 'openai-compatible', 'workers-ai', 'offline']).default('auto'),
   LLM_BASE_URL: httpUrl.default('https://api.openai.com/v1'),
@@ -90,6 +99,13 @@ const envSchema = z.object({
   FETCH_ALLOW_HOSTS: csv,
   MAX_BODY_BYTES: positiveInt(1_048_576),
   MAX_UPLOAD_BYTES: positiveInt(10_485_760),
+  DEBATE_MAX_TURNS: positiveInt(3, 20),
+  DEBATE_ARXIV_RESULTS: positiveInt(5, 100),
+  DEBATE_CROSSREF_RESULTS: positiveInt(5, 50),
+  DEBATE_MAX_NEW_TOKENS: positiveInt(1000, 32_000),
+  DEBATE_INGEST_TIMEOUT_MS: positiveInt(15_000, 120_000),
+  ARXIV_MAX_RESULTS: positiveInt(10, 100),
+  ARXIV_DOWNLOAD_PDFS: flag(false),
 })
 
 export type LlmProvider = 'openai-compatible' | 'workers-ai' | 'offline'
@@ -137,6 +153,19 @@ export interface Config {
     fetchAllowHosts: string[]
   }
   limits: { maxBodyBytes: number; maxUploadBytes: number }
+  /** The two-scientist debate (seed 002 §10). */
+  debate: {
+    /** Rounds (scientist 1 then scientist 2) before the run ends without consensus. */
+    maxTurns: number
+    arxivResults: number
+    crossrefResults: number
+    maxNewTokens: number
+    /** Cap on one turn's arXiv + Crossref ingestion; past it the turn uses the index as is. */
+    ingestTimeoutMs: number
+    /** Upper bound on arXiv results per query, whatever DEBATE_ARXIV_RESULTS asks. */
+    arxivMaxResults: number
+    downloadPdfs: boolean
+  }
 }
 
 function resolveLlmProvider(env: z.infer<typeof envSchema>): LlmProvider {
@@ -214,6 +243,15 @@ export function parseConfig(source: ConfigSource): Config {
       fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
     },
     limits: { maxBodyBytes: env.MAX_BODY_BYTES, maxUploadBytes: env.MAX_UPLOAD_BYTES },
+    debate: {
+      maxTurns: env.DEBATE_MAX_TURNS,
+      arxivResults: env.DEBATE_ARXIV_RESULTS,
+      crossrefResults: env.DEBATE_CROSSREF_RESULTS,
+      maxNewTokens: env.DEBATE_MAX_NEW_TOKENS,
+      ingestTimeoutMs: env.DEBATE_INGEST_TIMEOUT_MS,
+      arxivMaxResults: env.ARXIV_MAX_RESULTS,
+      downloadPdfs: env.ARXIV_DOWNLOAD_PDFS,
+    },
   }
 }
 

@@ -1,0 +1,15 @@
+// The debate as one run kind ('debate') on the open turn engine: two personas alternating
+// through orchestrate(), no built-in tools (each turn's evidence is given, not searched).
+import type { RunContext, RunOutcome } from '../session'
+import { createTurnRunner } from '../turn'
+import { orchestrateDebate } from './orchestrate'
+import { debateRunInputSchema, type DebateRunInput } from './schemas'
+
+export async function runDebate(ctx: RunContext<DebateRunInput>): Promise<RunOutcome> {
+  const input = debateRunInputSchema.parse(ctx.input)
+  const runner = createTurnRunner({
+    tools: [],
+    orchestrate: (turn, runStep) => orchestrateDebate(turn, runStep, input),
+  })
+  return runner(ctx)
+}
