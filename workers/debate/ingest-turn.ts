@@ -4,7 +4,6 @@
 // the turn then debates over the knowledge base as it is. Only the run's own stop throws.
 import type { Deps } from '../deps'
 import { arxivToIndexRequest, crossrefToIndexRequest } from '../ingest'
-import { isAbortError } from '../llm'
 import { indexMany, type IndexRequest } from '../retrieval'
 import { fetchPdf, type ArxivPaper } from '../sources'
 import { untilAborted, withTimeout } from './abortable'
@@ -75,7 +74,6 @@ async function ingestFrom(
     return { count: await untilAborted(work, capped), failure: null }
   } catch (error) {
     if (signal.aborted) throw error
-    if (!capped.aborted && !isAbortError(error)) console.warn('debate ingestion failed', error)
     return { count: 0, failure: describeFailure(error, capped, ms) }
   }
 }
