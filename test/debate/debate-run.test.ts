@@ -56,6 +56,21 @@ describe('debate run', () => {
     expect(outcome.mode).toBe('online')
   })
 
+  it('lists, per turn, exactly the cited works retrieved for it, from stored metadata', async () => {
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
+    const { outcome } = await debate(deps)
+    for (const entry of outcome.transcript) {
+      const grounded = entry.citations?.grounded ?? []
+      expect(entry.citations?.precision).toBe(1)
+      expect(entry.references.every((r) => grounded.includes(r.number))).toBe(true)
+      expect(new Set(entry.references.map((r) => r.source_id)).size).toBe(entry.references.length)
+      // Stored sources carry authors and a year: "Family, I. (2019). Title…"
+      for (const ref of entry.references)
+        expect(ref.apa).toMatch(/^[^()]+, [A-Z]\..* \((\d{4}|n\.d\.)\)\. /)
+    }
+    expect(outcome.transcript[0]?.references.length).toBeGreaterThan(0)
+  })
+
   it('stops at DEBATE_MAX_TURNS without consensus, with one terminal marker', async () => {
     const steps = [
       proposal(),
