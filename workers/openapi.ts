@@ -3,6 +3,7 @@
 import { answerPaths, ingestPaths, openAiPaths } from './openapi/api-paths'
 import { errors, json, type Json } from './openapi/blocks'
 import { buildComponents } from './openapi/components'
+import { debatePaths } from './openapi/debate-paths'
 import { sessionPaths, turnPaths } from './openapi/session-paths'
 
 function systemPaths(): Json {
@@ -36,6 +37,7 @@ export function buildOpenApiDocument() {
       ...sessionPaths(),
       ...turnPaths(),
       ...answerPaths(),
+      ...debatePaths(),
       ...ingestPaths(),
       ...openAiPaths(),
     },

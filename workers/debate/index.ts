@@ -11,4 +11,9 @@ export { apaAuthor, formatApa, type ReferenceMetadata } from './apa'
 export { TERMINAL_MARKERS, type TerminalState } from './terminal'
 export { buildTurnQuery } from './query'
 export type { TranscriptEntry } from './scientist-turn'
-export { debateRequestSchema, debateRunInputSchema, type DebateRunInput } from './schemas'
+export {
+  debateRequestSchema,
+  debateRunInputSchema,
+  interruptRequestSchema,
+  type DebateRunInput,
+} from './schemas'
