@@ -19,9 +19,13 @@ import {
 
 const QUESTION = 'How should a software testing harness run its test cases?'
 
-async function debate(deps: Deps, abortWhen?: (run: ReturnType<typeof aRun>) => void) {
+async function debate(
+  deps: Deps,
+  abortWhen?: (run: ReturnType<typeof aRun>) => void,
+  url?: string,
+) {
   return withSql(async (sql) => {
-    const run = aRun(memoryStore(sql), deps, { message: QUESTION })
+    const run = aRun(memoryStore(sql), deps, { message: QUESTION, ...(url ? { url } : {}) })
     const emit = run.context.emit
     run.context.emit = (packet) => {
       emit(packet)
@@ -178,5 +182,32 @@ describe('debate run', () => {
     expect(text).toContain('_Offline:')
     expect(text).not.toMatch(/Validation: PASS/)
     expect(markerCount(text)).toBe(1)
+  })
+
+  it('indexes the request url before round 1 and says so', async () => {
+    const html =
+      '<html><head><title>Harness notes</title></head><body><p>A test harness runs each case in isolation and reports every failure with its cause.</p></body></html>'
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
+    deps.safeFetch = async (url) => ({
+      url,
+      status: 200,
+      headers: new Headers({ 'content-type': 'text/html' }),
+      contentType: 'text/html',
+      body: new TextEncoder().encode(html),
+      text: () => html,
+    })
+    const { packets } = await debate(deps, undefined, 'https://example.org/harness')
+    expect(statuses(packets)[0]).toBe('URL ingested: Harness notes')
+  })
+
+  it('goes on without the url when it cannot be read, marked degraded', async () => {
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
+    deps.safeFetch = async () => {
+      throw new TypeError('refused')
+    }
+    const { outcome, packets } = await debate(deps, undefined, 'https://example.org/x')
+    expect(statuses(packets)[0]).toMatch(/^URL not ingested \(refused\)/)
+    expect(outcome.fallbacks).toContain('url:not_ingested')
+    expect(outcome.terminal).toBe('consensus')
   })
 })

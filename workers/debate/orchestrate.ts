@@ -11,6 +11,7 @@ import { buildTurnQuery } from './query'
 import type { DebateRunInput } from './schemas'
 import { runScientistTurn, type TranscriptEntry } from './scientist-turn'
 import { conclusionSummary, TERMINAL_MARKERS, terminalText, type TerminalState } from './terminal'
+import { ingestUrl, type UrlIngest } from './url-ingest'
 import { isConsensus } from './verdict'
 
 interface DebateState {
@@ -69,6 +70,16 @@ async function runRounds(
   return 'max_turns'
 }
 
+async function addUrl(turn: PreparedTurn, state: DebateState, url: string): Promise<void> {
+  // Offline runs fetch nothing: the debate stays on the knowledge base as it is.
+  const result: UrlIngest =
+    turn.model === null
+      ? { ok: false, message: 'URL not ingested (offline): debating without it' }
+      : await ingestUrl(turn, url)
+  if (!result.ok) state.fallbacks.add('url:not_ingested')
+  emitStatus(turn, result.message)
+}
+
 function modeOf(turn: PreparedTurn, state: DebateState): 'online' | 'offline' | 'degraded' {
   if (turn.model === null) return 'offline'
   return state.fallbacks.size > 0 ? 'degraded' : 'online'
@@ -87,11 +98,11 @@ export async function orchestrateDebate(
       'Offline: no language model is configured — extractive turns from the knowledge base, Validation: N/A',
     )
   }
-  if (input.url) state.fallbacks.add('url:not_ingested')
   const note = historyNote(input)
   if (note) turn.priorSteps.push(userMessage(note))
   let terminal: TerminalState
   try {
+    if (input.url) await addUrl(turn, state, input.url)
     terminal = await runRounds(turn, runStep, state)
   } catch (error) {
     if (!turn.signal.aborted) throw error
