@@ -51,6 +51,17 @@ const positiveInt = (fallback: number, max = 1_000_000_000) =>
     .transform(Number)
     .pipe(z.number().int().positive().max(max))
 
+/** Like positiveInt, but 0 is allowed (it means "no limit" where a variable says so). */
+const countInt = (fallback: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : String(fallback)))
+    .pipe(z.string().regex(/^\d+$/, 'must be a non-negative integer'))
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(max))
+
 const flag = (fallback: boolean) =>
   z
     .string()
@@ -104,6 +115,7 @@ const envSchema = z.object({
   DEBATE_CROSSREF_RESULTS: positiveInt(5, 50),
   DEBATE_MAX_NEW_TOKENS: positiveInt(1000, 32_000),
   DEBATE_INGEST_TIMEOUT_MS: positiveInt(15_000, 120_000),
+  DEBATE_MAX_ACTIVE: countInt(0, 10_000),
   ARXIV_MAX_RESULTS: positiveInt(10, 100),
   ARXIV_DOWNLOAD_PDFS: flag(false),
 })
@@ -162,6 +174,8 @@ export interface Config {
     maxNewTokens: number
     /** Cap on one turn's arXiv + Crossref ingestion; past it the turn uses the index as is. */
     ingestTimeoutMs: number
+    /** Active debates allowed across the deployment; 0: no global limit (one per session). */
+    maxActive: number
     /** Upper bound on arXiv results per query, whatever DEBATE_ARXIV_RESULTS asks. */
     arxivMaxResults: number
     downloadPdfs: boolean
@@ -249,6 +263,7 @@ export function parseConfig(source: ConfigSource): Config {
       crossrefResults: env.DEBATE_CROSSREF_RESULTS,
       maxNewTokens: env.DEBATE_MAX_NEW_TOKENS,
       ingestTimeoutMs: env.DEBATE_INGEST_TIMEOUT_MS,
+      maxActive: env.DEBATE_MAX_ACTIVE,
       arxivMaxResults: env.ARXIV_MAX_RESULTS,
       downloadPdfs: env.ARXIV_DOWNLOAD_PDFS,
     },

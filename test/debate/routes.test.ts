@@ -5,6 +5,7 @@ import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { app } from '../../workers/app'
 import { TERMINAL_MARKERS } from '../../workers/debate'
+import { makeDeps } from '../../workers/deps'
 import { bearer, readSse, sessionDeps } from '../answer/route-helpers'
 
 const clientIp = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
@@ -105,5 +106,26 @@ describe('debate routes', () => {
     const { session_id } = (await first.json()) as { session_id: string }
     const res = await post('interrupt', { session_id })
     expect(res.status).toBe(401)
+  })
+
+  it('answers 409 past DEBATE_MAX_ACTIVE debates across sessions', async () => {
+    await holdRetrieval()
+    const config = makeDeps(env).config.debate
+    config.maxActive = 1
+    try {
+      const first = await post('stream', question)
+      expect(first.status).toBe(200)
+      const other = await post('stream', question)
+      expect(other.status).toBe(409)
+      expect(((await other.json()) as { error: { message: string } }).error.message).toMatch(
+        /limit of 1 active debate/,
+      )
+      const session_id = first.headers.get('X-Quire-Session-Id') ?? ''
+      const token = bearer(first.headers.get('X-Quire-Session-Token') ?? '')
+      await post('interrupt', { session_id }, token)
+      expect(await first.text()).toContain(TERMINAL_MARKERS.interrupted)
+    } finally {
+      config.maxActive = 0
+    }
   })
 })

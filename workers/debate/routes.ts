@@ -13,6 +13,7 @@ import {
   type AppEnv,
 } from '../http'
 import { openSession, type SessionStub } from '../session'
+import { acquireSlot, releaseSlot } from './slots'
 import {
   debateRequestSchema,
   interruptRequestSchema,
@@ -46,8 +47,14 @@ async function startDebate(
 ): Promise<Response> {
   const { question, history, url, session_id } = body
   const session = await sessionFor(c, session_id)
-  const input: DebateRunInput = { message: question, tools: [], history, url }
-  const start = await session.stub.startRun('debate', input)
+  const slot = (await acquireSlot(c.get('deps'))) ?? undefined
+  const input: DebateRunInput = { message: question, tools: [], history, url, slot }
+  const giveBack = () => (slot ? releaseSlot(c.get('deps'), slot) : Promise.resolve())
+  const start = await session.stub.startRun('debate', input).catch(async (error: unknown) => {
+    await giveBack()
+    throw error
+  })
+  if (!start.ok) await giveBack()
   c.header(SESSION_ID_HEADER, session.sessionId)
   if (session.token) c.header(SESSION_TOKEN_HEADER, session.token)
   const accept = (c.req.header('Accept') ?? '').toLowerCase()

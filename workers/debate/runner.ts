@@ -3,6 +3,7 @@
 import type { RunContext, RunOutcome } from '../session'
 import { createTurnRunner } from '../turn'
 import { orchestrateDebate } from './orchestrate'
+import { releaseSlot } from './slots'
 import { debateRunInputSchema, type DebateRunInput } from './schemas'
 
 export async function runDebate(ctx: RunContext<DebateRunInput>): Promise<RunOutcome> {
@@ -11,5 +12,11 @@ export async function runDebate(ctx: RunContext<DebateRunInput>): Promise<RunOut
     tools: [],
     orchestrate: (turn, runStep) => orchestrateDebate(turn, runStep, input),
   })
-  return runner(ctx)
+  try {
+    return await runner(ctx)
+  } finally {
+    // Not awaited: a stopped run has only a few milliseconds to return; the lease covers a
+    // release that never lands.
+    if (input.slot) void releaseSlot(ctx.deps, input.slot).catch(() => undefined)
+  }
 }

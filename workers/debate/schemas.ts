@@ -22,6 +22,8 @@ export const debateRunInputSchema = z.object({
   tools: z.array(z.string()).max(0).default([]),
   history: z.array(historyItemSchema).max(50).default([]),
   url: z.string().max(2_000).optional(),
+  /** The global slot this run holds (DEBATE_MAX_ACTIVE), given back when it ends. */
+  slot: z.string().max(64).optional(),
 })
 export type DebateRunInput = z.infer<typeof debateRunInputSchema>
 
