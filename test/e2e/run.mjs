@@ -149,13 +149,15 @@ function waitForHealth(server, base) {
 }
 
 function runBrowserTest(base) {
-  const test = spawnSync(bin('tsx'), ['test/e2e/answer.e2e.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...childEnv, QUIRE_URL: base, E2E_ARTIFACTS: artifacts },
-    timeout: 180_000,
-  })
-  if (test.status !== 0) throw new Error('the browser test failed (see above)')
+  for (const file of ['test/e2e/answer.e2e.ts', 'test/e2e/debate.e2e.ts']) {
+    const test = spawnSync(bin('tsx'), [file], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...childEnv, QUIRE_URL: base, E2E_ARTIFACTS: artifacts },
+      timeout: 180_000,
+    })
+    if (test.status !== 0) throw new Error(`the browser test ${file} failed (see above)`)
+  }
 }
 
 async function main() {
