@@ -5,6 +5,7 @@
 import { userMessage } from '../context'
 import type { Verdict } from '../stream'
 import type { PreparedTurn, StepRunner } from '../turn'
+import { untilAborted } from './abortable'
 import { extractCodeBlocks, validateCode, type BlockCheck } from './code-check'
 import { emitStatus, emitText } from './emit'
 import { retrieveEvidence } from './evidence'
@@ -142,7 +143,10 @@ export async function runScientistTurn(
     entry.stage = 'review'
     review(entry, options)
     entry.citations = checkTurnCitations(entry.text, evidence.numbers)
-    entry.references = await buildReferences(turn, entry.citations.grounded)
+    entry.references = await untilAborted(
+      buildReferences(turn, entry.citations.grounded),
+      turn.signal,
+    )
     emitText(turn, referencesSection(entry.references))
     if (entry.verdict)
       turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'verdict', verdict: entry.verdict })
