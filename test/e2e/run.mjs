@@ -148,7 +148,9 @@ function waitForHealth(server, base) {
   )
 }
 
+/** Runs every page's browser test (one failing does not hide the others' results). */
 function runBrowserTest(base) {
+  const failed = []
   for (const file of ['test/e2e/answer.e2e.ts', 'test/e2e/debate.e2e.ts']) {
     const test = spawnSync(bin('tsx'), [file], {
       cwd: root,
@@ -156,8 +158,9 @@ function runBrowserTest(base) {
       env: { ...childEnv, QUIRE_URL: base, E2E_ARTIFACTS: artifacts },
       timeout: 180_000,
     })
-    if (test.status !== 0) throw new Error(`the browser test ${file} failed (see above)`)
+    if (test.status !== 0) failed.push(file)
   }
+  if (failed.length > 0) throw new Error(`browser tests failed: ${failed.join(', ')} (see above)`)
 }
 
 async function main() {

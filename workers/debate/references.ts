@@ -57,5 +57,6 @@ export async function buildReferences(
 export function referencesSection(refs: TurnReference[]): string {
   if (refs.length === 0)
     return '\n\nReferences (APA 7)\nNo retrieved work was cited in this turn.\n'
-  return `\n\nReferences (APA 7)\n${refs.map((r) => `[${r.number}] ${r.apa}`).join('\n')}\n`
+  // One list item per entry, so Markdown renderers keep each on its own line.
+  return `\n\nReferences (APA 7)\n\n${refs.map((r) => `- [${r.number}] ${r.apa}`).join('\n')}\n`
 }
