@@ -13,6 +13,7 @@ import {
 } from './http'
 import { ingestRoutes } from './ingest'
 import { openApiDocument } from './openapi'
+import { paperRoutes } from './papers'
 import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
 
@@ -31,6 +32,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/api/sessions', sessionShareRoutes)
   app.route('/', publicShareRoutes)
   app.route('/api/ingest', ingestRoutes)
+  app.route('/api/papers', paperRoutes)
   app.route('/api', answerRoutes)
   app.route('/v1', openAiRoutes)
   // Unmatched paths get the 404 envelope; a path that exists under other methods gets 405.

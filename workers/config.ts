@@ -90,6 +90,12 @@ const envSchema = z.object({
   FETCH_ALLOW_HOSTS: csv,
   MAX_BODY_BYTES: positiveInt(1_048_576),
   MAX_UPLOAD_BYTES: positiveInt(10_485_760),
+  // Paper Brain and paper chat quotas (seed 004), per session.
+  PAPERS_SEARCH_LIMIT: positiveInt(3, 1000),
+  PAPERS_CHAT_LIMIT: positiveInt(5, 1000),
+  PAPERS_COOLDOWN_MINUTES: positiveInt(15, 10_080),
+  PAPERS_API_COOLDOWN_MINUTES: positiveInt(30, 10_080),
+  PAPERS_MAX_PDF_BYTES: positiveInt(10_485_760),
 })
 
 export type LlmProvider = 'openai-compatible' | 'workers-ai' | 'offline'
@@ -137,6 +143,13 @@ export interface Config {
     fetchAllowHosts: string[]
   }
   limits: { maxBodyBytes: number; maxUploadBytes: number }
+  papers: {
+    searchLimit: number
+    chatLimit: number
+    cooldownMinutes: number
+    apiCooldownMinutes: number
+    maxPdfBytes: number
+  }
 }
 
 function resolveLlmProvider(env: z.infer<typeof envSchema>): LlmProvider {
@@ -214,6 +227,13 @@ export function parseConfig(source: ConfigSource): Config {
       fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
     },
     limits: { maxBodyBytes: env.MAX_BODY_BYTES, maxUploadBytes: env.MAX_UPLOAD_BYTES },
+    papers: {
+      searchLimit: env.PAPERS_SEARCH_LIMIT,
+      chatLimit: env.PAPERS_CHAT_LIMIT,
+      cooldownMinutes: env.PAPERS_COOLDOWN_MINUTES,
+      apiCooldownMinutes: env.PAPERS_API_COOLDOWN_MINUTES,
+      maxPdfBytes: env.PAPERS_MAX_PDF_BYTES,
+    },
   }
 }
 

@@ -1,0 +1,17 @@
+// Paper Brain and multi-paper chat with page citations (seed 004, issue 12). Importing this
+// folder registers its session operations and the 'papers-chat' run.
+import './register'
+
+export { paperRoutes } from './routes'
+export { paperOperations } from './operations'
+export { checkPageCitations, type GivenPage, type PageCitation } from './page-citations'
+export { looksLikeTitle, rewriteForArxiv, keywordsOf } from './query-rewrite'
+export { searchPapers, type PaperSearchResult } from './search'
+export { paperNamespace } from './namespace'
+export {
+  consumeQuota,
+  markApiExhausted,
+  readQuota,
+  type QuotaLimits,
+  type QuotaView,
+} from './quota'
