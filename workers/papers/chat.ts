@@ -33,26 +33,34 @@ async function answerFrom(
   turn: PreparedTurn,
   runStep: StepRunner,
   pages: GivenPage[],
-): Promise<{ text: string; mode: Mode; fallbacks: string[] }> {
+): Promise<{
+  text: string
+  mode: Mode
+  fallbacks: string[]
+  error?: { code: string; message: string }
+}> {
   const question = turn.input.message
-  const offline = (mode: Mode, fallbacks: string[]) => {
+  if (!turn.model) {
     const text = `${OFFLINE_LABEL}\n\n${extractivePaperAnswer(question, pages)}`
     turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text })
-    return { text, mode, fallbacks }
+    return { text, mode: 'offline', fallbacks: [] }
   }
-  if (!turn.model) return offline('offline', [])
   const step = await runStep({
     persona: PAPERS_PERSONA,
     tools: [],
     instruction: contextInstruction(question, pages),
   })
-  if (!step.error && step.text.trim()) return { text: step.text, mode: 'online', fallbacks: [] }
-  if (step.stopped) return { text: step.text, mode: 'online', fallbacks: [] }
-  const code = step.error?.code ?? 'empty'
-  if (code === 'quota_exhausted') {
+  // A failed step has already reported its error packet (the relay answers with it); a
+  // provider out of quota also starts the API cooldown, as the seed's quota manager does.
+  if (step.error?.code === 'quota_exhausted') {
     markApiExhausted(turn.store.sql, turn.deps.config.papers, turn.deps.now())
   }
-  return offline('degraded', [`answer:${code === 'quota_exhausted' ? 'quota' : code}`])
+  return {
+    text: step.text,
+    mode: 'online',
+    fallbacks: [],
+    ...(step.error ? { error: step.error } : {}),
+  }
 }
 
 async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Promise<RunOutcome> {
@@ -106,6 +114,7 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
     citation_check: { corrected: checked.corrected, removed: checked.removed },
     message_id: saved.id,
     stopped: turn.state.stopped,
+    ...(produced.error ? { error: produced.error } : {}),
   }
 }
 

@@ -88,7 +88,8 @@ async function readUploadForm(c: Context<AppEnv>) {
   const title = form.get('title')
   if (typeof sessionId !== 'string' || !sessionId.trim())
     throw new ValidationError('session_id: required')
-  if (file === null || typeof file === 'string') throw new ValidationError('file: a PDF file is required')
+  if (file === null || typeof file === 'string')
+    throw new ValidationError('file: a PDF file is required')
   return { sessionId: sessionId.trim(), file, title: typeof title === 'string' ? title : undefined }
 }
 
