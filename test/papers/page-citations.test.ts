@@ -47,6 +47,15 @@ describe('checkPageCitations', () => {
     expect(checked.corrected).toBe(1)
   })
 
+  it('moves a citation to the given page that supports its sentence when the cited one does not', () => {
+    const checked = checkPageCitations(
+      'Lensing of the CMB constrains the boson fraction [Ultra light bosonic dark matter and CMB, Page 2].',
+      given,
+    )
+    expect(checked.text).toContain('[Ultra light bosonic dark matter and CMB, Page 3]')
+    expect(checked.corrected).toBe(1)
+  })
+
   it('removes a citation of a paper that was not given', () => {
     const checked = checkPageCitations(
       'Transformers need attention [Attention Is All You Need, Page 4].',

@@ -2,9 +2,13 @@
 // seed's stages (two query variations, BM25 + vectors fused, rerank of the top 20, task
 // routing, paper-aware MMR, an 18,000-token budget — all inside the Retriever), then the
 // grounding core's relevance judgement decides whether the papers address the question.
-import type { Deps } from '../deps'
 import { createTermStatisticsSource, contentTerms, judgeRelevance } from '../grounding'
-import { DEFAULT_TOKEN_BUDGET, type RetrievalTask, type RetrievedChunk } from '../retrieval'
+import {
+  DEFAULT_TOKEN_BUDGET,
+  type RetrievalTask,
+  type RetrievedChunk,
+  type Retriever,
+} from '../retrieval'
 import { paperNamespace } from './namespace'
 import type { GivenPage } from './page-citations'
 import type { PaperRecord } from './paper-store'
@@ -18,13 +22,31 @@ export interface PaperEvidence {
   abstain?: string
 }
 
+/** What evidence needs: the hybrid retriever and the database its term statistics come from. */
+export interface EvidenceDeps {
+  retriever: Retriever
+  db: D1Database
+}
+
+/**
+ * Words about the papers themselves ("what does the paper say about …") name no topic: the
+ * relevance judgement weighs only what the question is about.
+ */
+const META_WORDS =
+  /\b(papers?|articles?|stud(?:y|ies)|authors?|works?|documents?|pdfs?|says?|said|tell|describes?|discuss(?:es)?|mentions?|according|loaded|above)\b/gi
+
+export function topicOf(question: string): string {
+  const topic = question.replace(META_WORDS, ' ').replace(/\s+/g, ' ').trim()
+  return topic.length > 0 ? topic : question
+}
+
 function paperIdOf(chunk: RetrievedChunk, papers: PaperRecord[]): string {
   const byTitle = papers.find((p) => p.title === chunk.title)
   return byTitle?.id ?? chunk.paperKey
 }
 
 export async function gatherEvidence(
-  deps: Deps,
+  deps: EvidenceDeps,
   sessionId: string,
   question: string,
   papers: PaperRecord[],
@@ -40,9 +62,10 @@ export async function gatherEvidence(
   if (chunks.length === 0) {
     return { ...base, pages: [], abstain: 'no loaded paper has text on this question' }
   }
-  const stats = await createTermStatisticsSource(deps.db)(contentTerms(question), signal)
+  const topic = topicOf(question)
+  const stats = await createTermStatisticsSource(deps.db)(contentTerms(topic), signal)
   const judgement = judgeRelevance(
-    question,
+    topic,
     chunks.map((c) => ({ title: c.title, text: c.content })),
     stats,
   )

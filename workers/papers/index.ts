@@ -15,3 +15,6 @@ export {
   type QuotaLimits,
   type QuotaView,
 } from './quota'
+export { gatherEvidence, type EvidenceDeps, type PaperEvidence } from './evidence'
+export { extractivePaperAnswer } from './offline-chat'
+export { indexPaperPages, type PaperToLoad } from './load'

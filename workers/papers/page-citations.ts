@@ -25,6 +25,9 @@ export interface CheckedAnswer {
   removed: number
 }
 
+/** How much better another given page must support a sentence to replace the cited page. */
+const SUPPORT_GAP = 0.25
+
 const CITATION = /\s?\[([^[\]\n]{2,300}?),\s*(?:pages?|pp?\.)\s*(\d{1,4})(?:\s*[-–]\s*\d{1,4})?\]/gi
 
 const norm = (title: string) =>
@@ -67,19 +70,49 @@ function sentenceBefore(text: string, index: number): string {
   return head.slice(start + 1)
 }
 
-function bestPageFor(sentence: string, pages: GivenPage[]): GivenPage | undefined {
+/** Share of the sentence's content terms that the page's given text contains. */
+function support(sentence: string, page: GivenPage): number {
   const terms = new Set(contentTerms(sentence))
+  if (terms.size === 0) return 0
+  const pageTerms = new Set(contentTerms(page.text))
+  return [...terms].filter((t) => pageTerms.has(t)).length / terms.size
+}
+
+/** The paper's given pages, one entry per page with all of its given text. */
+function pagesOf(paperId: string, given: GivenPage[]): GivenPage[] {
+  const byPage = new Map<number, GivenPage>()
+  for (const g of given) {
+    if (g.paperId !== paperId) continue
+    const seen = byPage.get(g.page)
+    byPage.set(g.page, seen ? { ...seen, text: `${seen.text}\n${g.text}` } : g)
+  }
+  return [...byPage.values()]
+}
+
+function bestPageFor(sentence: string, pages: GivenPage[]): GivenPage | undefined {
   let best: GivenPage | undefined
   let bestScore = -1
   for (const page of pages) {
-    const pageTerms = new Set(contentTerms(page.text))
-    const score = [...terms].filter((t) => pageTerms.has(t)).length
+    const score = support(sentence, page)
     if (score > bestScore) {
       best = page
       bestScore = score
     }
   }
   return best
+}
+
+/**
+ * The page a citation should carry: the cited one when it was given and supports the sentence
+ * about as well as any other given page of the paper; otherwise the best supporter.
+ */
+function verifiedPage(sentence: string, cited: number, pages: GivenPage[]): GivenPage | undefined {
+  const best = bestPageFor(sentence, pages)
+  const named = pages.find((g) => g.page === cited)
+  if (!named) return best
+  if (!best || best.page === named.page) return named
+  const gap = support(sentence, best) - support(sentence, named)
+  return gap >= SUPPORT_GAP ? best : named
 }
 
 export function checkPageCitations(answer: string, given: GivenPage[]): CheckedAnswer {
@@ -94,13 +127,13 @@ export function checkPageCitations(answer: string, given: GivenPage[]): CheckedA
         removed += 1
         return ''
       }
-      const pages = given.filter((g) => g.paperId === paper.paperId)
       const page = Number(rawPage)
-      let chosen = pages.find((g) => g.page === page)
-      if (!chosen) {
-        chosen = bestPageFor(sentenceBefore(answer, offset), pages)
-        corrected += 1
-      }
+      const chosen = verifiedPage(
+        sentenceBefore(answer, offset),
+        page,
+        pagesOf(paper.paperId, given),
+      )
+      if (chosen && chosen.page !== page) corrected += 1
       if (!chosen) {
         removed += 1
         return ''
