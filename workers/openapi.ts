@@ -3,6 +3,7 @@
 import { answerPaths, ingestPaths, openAiPaths } from './openapi/api-paths'
 import { errors, json, type Json } from './openapi/blocks'
 import { buildComponents } from './openapi/components'
+import { paperPaths } from './openapi/paper-paths'
 import { sessionPaths, turnPaths } from './openapi/session-paths'
 
 function systemPaths(): Json {
@@ -38,6 +39,7 @@ export function buildOpenApiDocument() {
       ...answerPaths(),
       ...ingestPaths(),
       ...openAiPaths(),
+      ...paperPaths(),
     },
     components: buildComponents(),
   }

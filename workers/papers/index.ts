@@ -18,3 +18,4 @@ export {
 export { gatherEvidence, type EvidenceDeps, type PaperEvidence } from './evidence'
 export { extractivePaperAnswer } from './offline-chat'
 export { indexPaperPages, type PaperToLoad } from './load'
+export { chatBodySchema, loadBodySchema, searchBodySchema } from './schemas'
