@@ -130,6 +130,24 @@ describe('paper discovery, loading and chat', () => {
     for (const c of body.citations) expect(c.paper_id).toBe(`arxiv:${hits[0]?.arxiv_id}`)
   })
 
+  it('streams the chat as SSE when asked, the checked answer in the done packet', async () => {
+    const res = await world.request('/api/papers/chat', {
+      method: 'POST',
+      token: session.token,
+      json: {
+        session_id: session.sessionId,
+        message: 'What optical depth of reionization is needed for the CMB spectrum?',
+      },
+      headers: { Accept: 'text/event-stream' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toMatch(/text\/event-stream/)
+    const text = await res.text()
+    expect(text).toContain('"sources"')
+    expect(text).toMatch(/"citations":\[\{"title"/)
+    expect(text).toContain('"abstained":false')
+  })
+
   it('abstains, citing nothing, when the loaded papers do not address the question', async () => {
     const res = await post('/api/papers/chat', {
       session_id: session.sessionId,
