@@ -102,3 +102,12 @@ export interface OpenApiPart {
   paths(): Json
   schemas?(): Record<string, Json>
 }
+
+/** A session-token route on /api/sessions/{id}/... */
+export const onSession = (summary: string, responses: Json, extra: Json = {}) => ({
+  summary,
+  parameters: [uuidParam('id')],
+  security: SESSION_TOKEN,
+  responses,
+  ...extra,
+})

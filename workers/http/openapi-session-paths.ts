@@ -2,22 +2,12 @@
 import {
   errors,
   json,
+  onSession,
   objectOf,
   schemaRef,
   SESSION_ERRORS,
-  SESSION_TOKEN,
-  uuidParam,
   type Json,
 } from './openapi-blocks'
-
-/** A session-token route on /api/sessions/{id}/... */
-const onSession = (summary: string, responses: Json, extra: Json = {}) => ({
-  summary,
-  parameters: [uuidParam('id')],
-  security: SESSION_TOKEN,
-  responses,
-  ...extra,
-})
 
 export function sessionPaths(): Json {
   return {

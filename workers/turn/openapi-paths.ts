@@ -9,22 +9,12 @@ const {
   json,
   jsonSchema,
   objectOf,
+  onSession,
   schemaRef,
   SESSION_ERRORS,
-  SESSION_TOKEN,
   streamed,
-  uuidParam,
   withBody,
 } = openApi
-
-/** A session-token route on /api/sessions/{id}/... */
-const onSession = (summary: string, responses: Json, extra: Json = {}) => ({
-  summary,
-  parameters: [uuidParam('id')],
-  security: SESSION_TOKEN,
-  responses,
-  ...extra,
-})
 
 /** JSON or multipart; the JSON form holds exactly one of content_base64 and text. */
 function fileUpload(): Json {
