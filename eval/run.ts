@@ -1,5 +1,6 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
 //   [--keep] [--reuse <label>] [--tuning '<json>'] [--grounding [--samples <file>]]
+//   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
 // Indexes the folder's corpus with Quire's own chunker, offline embedder and indexer into a
 // real local D1, runs every judged query through each system and prints nDCG@10,
 // Recall@100 and MRR@10. --json prints exactly one JSON object on stdout. --grounding prints
@@ -11,6 +12,7 @@ import { formatTable } from './report'
 import { evaluateSystems, indexCorpus } from './pipeline'
 import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
 import { runGrounding } from './grounding/run'
+import { runPapers } from './papers/run'
 
 const { values } = parseArgs({
   options: {
@@ -24,12 +26,24 @@ const { values } = parseArgs({
     tuning: { type: 'string' },
     grounding: { type: 'boolean', default: false },
     samples: { type: 'string' },
+    papers: { type: 'string' },
   },
 })
 
 const log = (message: string) => process.stderr.write(`${message}\n`)
 
+async function papersOnly(folder: string): Promise<void> {
+  const local = await openLocalD1(`eval-papers-${process.pid}`, { fresh: true })
+  try {
+    const index = await indexCorpus(local.db, [], log)
+    await runPapers({ folder, index, json: values.json, log })
+  } finally {
+    await local.dispose({ keep: values.keep })
+  }
+}
+
 async function main(): Promise<void> {
+  if (values.papers && !values.data) return papersOnly(values.papers)
   if (!values.data) throw new Error('--data <BEIR folder> is required')
   const systems = values.systems ? values.systems.split(',') : DEFAULT_SYSTEMS
   const unknown = systems.filter((s) => !SYSTEMS[s])
@@ -46,6 +60,10 @@ async function main(): Promise<void> {
     log(
       `indexed in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(index.counts)}`,
     )
+    if (values.papers) {
+      await runPapers({ folder: values.papers, index, json: values.json, log })
+      return
+    }
     if (values.grounding) {
       await runGrounding({
         index,

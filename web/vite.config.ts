@@ -13,5 +13,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // The Debate mode is its own page until the app shell gains modes.
+    rollupOptions: {
+      input: { main: path.join(root, 'index.html'), debate: path.join(root, 'debate.html') },
+    },
   },
 })

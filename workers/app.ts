@@ -11,9 +11,11 @@ import {
   sessionRoutes,
   systemRoutes,
 } from './http'
+import { debateRoutes } from './debate'
 import { ingestRoutes } from './ingest'
 import { mcpRoutes } from './mcp'
 import { openApiDocument } from './openapi'
+import { paperRoutes } from './papers'
 import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
 
@@ -32,7 +34,9 @@ export function createApp(): Hono<AppEnv> {
   app.route('/api/sessions', sessionShareRoutes)
   app.route('/', publicShareRoutes)
   app.route('/api/ingest', ingestRoutes)
+  app.route('/api/papers', paperRoutes)
   app.route('/api', answerRoutes)
+  app.route('/api/debate', debateRoutes)
   app.route('/v1', openAiRoutes)
   app.route('/mcp', mcpRoutes)
   // Unmatched paths get the 404 envelope; a path that exists under other methods gets 405.

@@ -51,6 +51,26 @@ const positiveInt = (fallback: number, max = 1_000_000_000) =>
     .transform(Number)
     .pipe(z.number().int().positive().max(max))
 
+/** Like positiveInt, but 0 is allowed (it means "no limit" where a variable says so). */
+const countInt = (fallback: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : String(fallback)))
+    .pipe(z.string().regex(/^\d+$/, 'must be a non-negative integer'))
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(max))
+
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : String(fallback)))
+    .pipe(z.enum(['true', 'false', '1', '0'], 'must be true or false'))
+    .transform((v) => v === 'true' || v === '1')
+
 const envSchema = z.object({
   LLM_PROVIDER: z.enum(['auto', 'openai-compatible', 'workers-ai', 'offline']).default('auto'),
   LLM_BASE_URL: httpUrl.default('https://api.openai.com/v1'),
@@ -90,6 +110,20 @@ const envSchema = z.object({
   FETCH_ALLOW_HOSTS: csv,
   MAX_BODY_BYTES: positiveInt(1_048_576),
   MAX_UPLOAD_BYTES: positiveInt(10_485_760),
+  // Paper Brain and paper chat quotas (seed 004), per session.
+  PAPERS_SEARCH_LIMIT: positiveInt(3, 1000),
+  PAPERS_CHAT_LIMIT: positiveInt(5, 1000),
+  PAPERS_COOLDOWN_MINUTES: positiveInt(15, 10_080),
+  PAPERS_API_COOLDOWN_MINUTES: positiveInt(30, 10_080),
+  PAPERS_MAX_PDF_BYTES: positiveInt(10_485_760),
+  DEBATE_MAX_TURNS: positiveInt(3, 20),
+  DEBATE_ARXIV_RESULTS: positiveInt(5, 100),
+  DEBATE_CROSSREF_RESULTS: positiveInt(5, 50),
+  DEBATE_MAX_NEW_TOKENS: positiveInt(1000, 32_000),
+  DEBATE_INGEST_TIMEOUT_MS: positiveInt(15_000, 120_000),
+  DEBATE_MAX_ACTIVE: countInt(0, 10_000),
+  ARXIV_MAX_RESULTS: positiveInt(10, 100),
+  ARXIV_DOWNLOAD_PDFS: flag(false),
 })
 
 export type LlmProvider = 'openai-compatible' | 'workers-ai' | 'offline'
@@ -137,6 +171,28 @@ export interface Config {
     fetchAllowHosts: string[]
   }
   limits: { maxBodyBytes: number; maxUploadBytes: number }
+  papers: {
+    searchLimit: number
+    chatLimit: number
+    cooldownMinutes: number
+    apiCooldownMinutes: number
+    maxPdfBytes: number
+  }
+  /** The two-scientist debate (seed 002 §10). */
+  debate: {
+    /** Rounds (scientist 1 then scientist 2) before the run ends without consensus. */
+    maxTurns: number
+    arxivResults: number
+    crossrefResults: number
+    maxNewTokens: number
+    /** Cap on one turn's arXiv + Crossref ingestion; past it the turn uses the index as is. */
+    ingestTimeoutMs: number
+    /** Active debates allowed across the deployment; 0: no global limit (one per session). */
+    maxActive: number
+    /** Upper bound on arXiv results per query, whatever DEBATE_ARXIV_RESULTS asks. */
+    arxivMaxResults: number
+    downloadPdfs: boolean
+  }
 }
 
 function resolveLlmProvider(env: z.infer<typeof envSchema>): LlmProvider {
@@ -214,6 +270,23 @@ export function parseConfig(source: ConfigSource): Config {
       fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
     },
     limits: { maxBodyBytes: env.MAX_BODY_BYTES, maxUploadBytes: env.MAX_UPLOAD_BYTES },
+    papers: {
+      searchLimit: env.PAPERS_SEARCH_LIMIT,
+      chatLimit: env.PAPERS_CHAT_LIMIT,
+      cooldownMinutes: env.PAPERS_COOLDOWN_MINUTES,
+      apiCooldownMinutes: env.PAPERS_API_COOLDOWN_MINUTES,
+      maxPdfBytes: env.PAPERS_MAX_PDF_BYTES,
+    },
+    debate: {
+      maxTurns: env.DEBATE_MAX_TURNS,
+      arxivResults: env.DEBATE_ARXIV_RESULTS,
+      crossrefResults: env.DEBATE_CROSSREF_RESULTS,
+      maxNewTokens: env.DEBATE_MAX_NEW_TOKENS,
+      ingestTimeoutMs: env.DEBATE_INGEST_TIMEOUT_MS,
+      maxActive: env.DEBATE_MAX_ACTIVE,
+      arxivMaxResults: env.ARXIV_MAX_RESULTS,
+      downloadPdfs: env.ARXIV_DOWNLOAD_PDFS,
+    },
   }
 }
 

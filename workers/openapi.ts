@@ -2,9 +2,11 @@
 // owns: its paths (request bodies are the zod schemas its routes validate with) and its
 // payload schemas (checked against its own types at compile time).
 import { answerOpenApi } from './answer'
+import { debateOpenApi } from './debate'
 import { openApiParts, type openApi } from './http'
 import { ingestOpenApi } from './ingest'
 import { mcpOpenApi } from './mcp'
+import { papersOpenApi } from './papers'
 import { shareOpenApi } from './share'
 import { turnOpenApi } from './turn'
 
@@ -16,6 +18,8 @@ const PARTS: openApi.OpenApiPart[] = [
   ingestOpenApi,
   shareOpenApi,
   mcpOpenApi,
+  papersOpenApi,
+  debateOpenApi,
 ]
 
 export function buildOpenApiDocument() {

@@ -14,5 +14,6 @@ export {
   type IngestMessage,
 } from './schemas'
 export { DEMO_CORPUS_PATH } from './demo-corpus'
+export { arxivToIndexRequest, crossrefToIndexRequest } from './index-requests'
 export { corpusIsEmpty, corpusStats, type CorpusStats } from '../db'
 export { ingestOpenApi } from './openapi'

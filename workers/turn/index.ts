@@ -21,6 +21,7 @@ export { answerDataSchema, userDataSchema, type AnswerData, type UserData } from
 export { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, selectTools } from './tools/registry'
 export type { ToolContext, ToolOutput, TurnTool } from './tools/types'
 export {
+  chunkToDocument,
   createSearchCorpusTool,
   NO_RELEVANT_DOCUMENTS,
   searchCorpusTool,

@@ -35,6 +35,7 @@ export async function runLoop(
       state: turn.state,
       citations: turn.citations,
       jsonSchema,
+      maxTokens: step.maxTokens,
     })
     if (turn.signal.aborted) throw abortError(turn.signal)
     if (result.toolCalls.length === 0) return result.text

@@ -28,6 +28,8 @@ export interface StepSpec {
   tools?: readonly TurnTool[]
   /** A user-role instruction placed after the earlier steps, e.g. "Review the proposal above." */
   instruction?: string
+  /** Caps the reply's length (the provider's max_tokens); default: the provider's own limit. */
+  maxTokens?: number
   /** Offline (no model) answer for this step; default: the extractive corpus answer (text only). */
   offline?: (turn: PreparedTurn, step: StepSpec) => Promise<TurnAnswer>
 }

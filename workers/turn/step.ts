@@ -24,6 +24,7 @@ export interface StepInput {
   citations: CitationTracker
   /** JSON output: the response format to ask for; the reply streams no tokens. */
   jsonSchema?: { name: string; schema: Record<string, unknown> }
+  maxTokens?: number
 }
 
 export interface StepResult {
@@ -87,6 +88,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
     messages: input.messages,
     tools: input.tools.length ? input.tools : undefined,
     ...(input.jsonSchema ? { jsonSchema: input.jsonSchema } : {}),
+    ...(input.maxTokens !== undefined ? { maxTokens: input.maxTokens } : {}),
   }
   const stream = input.model.stream(request, input.signal)
   const blocks: StepBlocks = {}

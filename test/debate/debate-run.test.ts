@@ -1,0 +1,213 @@
+// The debate as one run: stop conditions with exactly one terminal marker, the §12 signals in
+// order, the code check behind PASS, interrupts that keep the transcript, offline and degraded
+// runs. Scripted model, real arXiv/Crossref clients over recorded fixtures, real index.
+import { describe, expect, it } from 'vitest'
+import { runDebate, TERMINAL_MARKERS, type TranscriptEntry } from '../../workers/debate'
+import type { Deps } from '../../workers/deps'
+import type { RunOutcome } from '../../workers/session'
+import type { FetchLike } from '../../workers/sources'
+import { aRun, memoryStore, withSql } from '../turn/helpers'
+import {
+  BROKEN_PYTHON,
+  debateDeps,
+  hangingFetch,
+  proposal,
+  review,
+  statuses,
+  tokenText,
+} from './helpers'
+
+const QUESTION = 'How should a software testing harness run its test cases?'
+
+async function debate(
+  deps: Deps,
+  abortWhen?: (run: ReturnType<typeof aRun>) => void,
+  url?: string,
+) {
+  return withSql(async (sql) => {
+    const run = aRun(memoryStore(sql), deps, { message: QUESTION, ...(url ? { url } : {}) })
+    const emit = run.context.emit
+    run.context.emit = (packet) => {
+      emit(packet)
+      abortWhen?.(run)
+    }
+    const outcome = (await runDebate(run.context as never)) as RunOutcome & {
+      transcript: TranscriptEntry[]
+    }
+    return { outcome, packets: run.packets, text: tokenText(run.packets) }
+  })
+}
+
+function markerCount(text: string): number {
+  return Object.values(TERMINAL_MARKERS).filter((m) => text.includes(m)).length
+}
+
+/** What follows the terminal marker: only the conclusion summary. */
+function afterMarker(text: string, marker: string): string {
+  return text.slice(text.indexOf(marker) + marker.length).trim()
+}
+
+describe('debate run', () => {
+  it('ends on scientist 2 finding the proposal viable with a passing check', async () => {
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
+    const { outcome, text, packets } = await debate(deps)
+    expect(outcome.terminal).toBe('consensus')
+    expect(markerCount(text)).toBe(1)
+    expect(afterMarker(text, TERMINAL_MARKERS.consensus)).toMatch(/^Conclusion: .+$/)
+    expect(outcome.transcript.map((e) => e.speaker)).toEqual(['optimist', 'pessimist'])
+    const verdicts = packets.flatMap((p) => (p.type === 'verdict' ? [p.verdict] : []))
+    expect(verdicts.map((v) => v.validation)).toEqual(['N/A', 'PASS'])
+    expect(outcome.mode).toBe('online')
+  })
+
+  it('lists, per turn, exactly the cited works retrieved for it, from stored metadata', async () => {
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
+    const { outcome } = await debate(deps)
+    for (const entry of outcome.transcript) {
+      const grounded = entry.citations?.grounded ?? []
+      expect(entry.citations?.precision).toBe(1)
+      expect(entry.references.every((r) => grounded.includes(r.number))).toBe(true)
+      expect(new Set(entry.references.map((r) => r.source_id)).size).toBe(entry.references.length)
+      // Stored sources carry authors and a year: "Family, I. (2019). Title…"
+      for (const ref of entry.references)
+        expect(ref.apa).toMatch(/^[^()]+, [A-Z]\..* \((\d{4}|n\.d\.)\)\. /)
+    }
+    expect(outcome.transcript[0]?.references.length).toBeGreaterThan(0)
+  })
+
+  it('stops at DEBATE_MAX_TURNS without consensus, with one terminal marker', async () => {
+    const steps = [
+      proposal(),
+      review('NOT_VIABLE', 'FAIL'),
+      proposal(),
+      review('NOT_VIABLE', 'FAIL'),
+    ]
+    const { deps } = debateDeps({ steps, maxTurns: 2 })
+    const { outcome, text } = await debate(deps)
+    expect(outcome.terminal).toBe('max_turns')
+    expect(outcome.transcript).toHaveLength(4)
+    expect(markerCount(text)).toBe(1)
+    expect(text.trim().endsWith(afterMarker(text, TERMINAL_MARKERS.max_turns))).toBe(true)
+    expect(afterMarker(text, TERMINAL_MARKERS.max_turns)).toMatch(
+      /^Conclusion: No consensus after 2 rounds/,
+    )
+  })
+
+  it('streams the §12 signals in order for every scientist turn', async () => {
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
+    const { packets } = await debate(deps)
+    const signals = statuses(packets).filter((s) => s.startsWith('Research Scientist'))
+    for (const n of [1, 2]) {
+      const mine = signals.filter((s) => s.startsWith(`Research Scientist ${n} `))
+      expect(mine.map((s) => s.replace(/:.*$/, ':'))).toEqual([
+        `Research Scientist ${n} Search Query:`,
+        `Research Scientist ${n} Ingested:`,
+        `Research Scientist ${n} Retrieved chunks from vector DB:`,
+        `Research Scientist ${n} Response:`,
+      ])
+      expect(mine[1]).toMatch(/Ingested: arXiv=\d+, Crossref=\d+$/)
+    }
+    const order = signals.map((s) => s.slice(0, 20))
+    expect(order.indexOf('Research Scientist 2')).toBeGreaterThan(
+      order.lastIndexOf('Research Scientist 1'),
+    )
+  })
+
+  it('turns a PASS on code that does not parse into FAIL with the parser reason', async () => {
+    const steps = [proposal(BROKEN_PYTHON), review('VIABLE', 'PASS')]
+    const { deps } = debateDeps({ steps, maxTurns: 1 })
+    const { outcome, packets } = await debate(deps)
+    const reviewer = outcome.transcript[1]
+    expect(reviewer?.verdict?.validation).toBe('FAIL')
+    expect(reviewer?.validation_override).toMatch(
+      /PASS overridden to FAIL: python does not parse at line \d+/,
+    )
+    expect(statuses(packets).some((s) => s.includes('overridden to FAIL'))).toBe(true)
+    expect(outcome.terminal).toBe('max_turns')
+  })
+
+  it('interrupted mid-generation keeps the partial transcript, marked interrupted', async () => {
+    const steps = [proposal(), { text: ['The evidence [1] is thin'], hang: true }]
+    const { deps } = debateDeps({ steps })
+    const started = Date.now()
+    const { outcome, text } = await debate(deps, (run) => {
+      if (tokenText(run.packets).includes('is thin')) run.controller.abort()
+    })
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(outcome.terminal).toBe('interrupted')
+    expect(outcome.transcript).toHaveLength(2)
+    expect(outcome.transcript[1]).toMatchObject({ interrupted: true, stage: 'generation' })
+    expect(outcome.transcript[1]?.text).toContain('is thin')
+    expect(markerCount(text)).toBe(1)
+    expect(text).toContain(TERMINAL_MARKERS.interrupted)
+  })
+
+  it('interrupted mid-ingestion ends at once and keeps the turn so far', async () => {
+    let abort = () => undefined as void
+    const fetchImpl: FetchLike = (url, init) => {
+      abort()
+      return hangingFetch(url, init)
+    }
+    const { deps } = debateDeps({ steps: [proposal()], fetchImpl })
+    const { outcome, text } = await debate(deps, (run) => {
+      abort = () => run.controller.abort()
+    })
+    expect(outcome.terminal).toBe('interrupted')
+    expect(outcome.transcript).toEqual([
+      expect.objectContaining({ speaker: 'optimist', stage: 'ingestion', interrupted: true }),
+    ])
+    expect(text.trim().startsWith(TERMINAL_MARKERS.interrupted)).toBe(true)
+  })
+
+  it('says so and debates over the knowledge base when arXiv and Crossref are unreachable', async () => {
+    const fetchImpl: FetchLike = async () => {
+      throw new TypeError('network unreachable')
+    }
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')], fetchImpl })
+    const { outcome, packets } = await debate(deps)
+    expect(statuses(packets)).toContain('Research Scientist 1 Ingested: arXiv=0, Crossref=0')
+    expect(statuses(packets).some((s) => /arXiv \(.+\), Crossref \(.+\) unreachable/.test(s))).toBe(
+      true,
+    )
+    expect(outcome.mode).toBe('degraded')
+    expect(outcome.fallbacks).toEqual(['arxiv:unreachable', 'crossref:unreachable'])
+  })
+
+  it('offline, debates with labelled extractive turns and never claims PASS', async () => {
+    const { deps } = debateDeps({ steps: null })
+    const { outcome, text, packets } = await debate(deps)
+    expect(outcome.mode).toBe('offline')
+    expect(statuses(packets)[0]).toMatch(/^Offline: no language model/)
+    expect(outcome.transcript.every((e) => e.verdict?.validation === 'N/A')).toBe(true)
+    expect(text).toContain('_Offline:')
+    expect(text).not.toMatch(/Validation: PASS/)
+    expect(markerCount(text)).toBe(1)
+  })
+
+  it('indexes the request url before round 1 and says so', async () => {
+    const html =
+      '<html><head><title>Harness notes</title></head><body><p>A test harness runs each case in isolation and reports every failure with its cause.</p></body></html>'
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
+    deps.safeFetch = async (url) => ({
+      url,
+      status: 200,
+      headers: new Headers({ 'content-type': 'text/html' }),
+      contentType: 'text/html',
+      body: new TextEncoder().encode(html),
+      text: () => html,
+    })
+    const { packets } = await debate(deps, undefined, 'https://example.org/harness')
+    expect(statuses(packets)[0]).toBe('URL ingested: Harness notes')
+  })
+
+  it('goes on without the url when it cannot be read, marked degraded', async () => {
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
+    deps.safeFetch = async () => {
+      throw new TypeError('refused')
+    }
+    const { outcome, packets } = await debate(deps, undefined, 'https://example.org/x')
+    expect(statuses(packets)[0]).toMatch(/^URL not ingested \(refused\)/)
+    expect(outcome.fallbacks).toContain('url:not_ingested')
+    expect(outcome.terminal).toBe('consensus')
+  })
+})

@@ -1,0 +1,82 @@
+// Each turn's References (APA 7) list exactly the works it cites with numbers retrieved for
+// that turn; a number from an earlier turn's retrieval is counted against precision, not listed.
+import { describe, expect, it } from 'vitest'
+import { runDebate, type TranscriptEntry } from '../../workers/debate'
+import type { RunOutcome } from '../../workers/session'
+import { aChunk, aRun, fakeRetriever, memoryStore, withSql } from '../turn/helpers'
+import { debateDeps, proposal, reply, tokenText } from './helpers'
+
+type Outcome = RunOutcome & { transcript: TranscriptEntry[] }
+
+const chunkA = aChunk({
+  chunkId: 'a',
+  sourceId: 'src-a',
+  title: 'Unit testing in practice',
+  authors: ['Kent Beck'],
+  year: 2003,
+})
+const chunkB = aChunk({
+  chunkId: 'b',
+  sourceId: 'src-b',
+  title: 'Property-based testing',
+  authors: ['John Hughes'],
+  year: 2000,
+})
+const chunkC = aChunk({
+  chunkId: 'c',
+  sourceId: 'src-c',
+  title: 'Mutation testing survey',
+  authors: ['Yue Jia', 'Mark Harman'],
+  year: 2011,
+})
+
+async function run(reviewBody: string) {
+  const { deps } = debateDeps({
+    maxTurns: 1,
+    steps: [
+      proposal(),
+      reply(reviewBody, {
+        Agreement: 'DISAGREE',
+        Viability: 'NOT_VIABLE',
+        Validation: 'FAIL',
+        Conclusion: 'Not yet.',
+      }),
+    ],
+  })
+  let call = 0
+  deps.retriever = fakeRetriever(async () => (call++ === 0 ? [chunkA, chunkB] : [chunkC]))
+  return withSql(async (sql) => {
+    const r = aRun(memoryStore(sql), deps, { message: 'How should tests be run?' })
+    const outcome = (await runDebate(r.context as never)) as Outcome
+    return { outcome, text: tokenText(r.packets) }
+  })
+}
+
+describe('debate references', () => {
+  it('lists exactly the works a turn cites, formatted in APA 7', async () => {
+    const { outcome, text } = await run('Mutation scores matter [3].')
+    const [optimist, pessimist] = outcome.transcript
+    expect(optimist?.references.map((r) => r.number)).toEqual([1])
+    // No stored source row behind a fake chunk: the entry has what the reference carries.
+    expect(optimist?.references[0]?.apa).toBe(
+      'Unit testing in practice. (2003). https://example.org/vitamin-d',
+    )
+    expect(pessimist?.references.map((r) => r.number)).toEqual([3])
+    expect(pessimist?.citations?.precision).toBe(1)
+    expect(text.match(/References \(APA 7\)/g)).toHaveLength(2)
+  })
+
+  it('counts a citation of an earlier turn’s chunk against precision and does not list it', async () => {
+    const { outcome } = await run('Unit tests help [1], mutation scores matter [3].')
+    const pessimist = outcome.transcript[1]
+    expect(pessimist?.citations).toEqual({ cited: [1, 3], grounded: [3], precision: 0.5 })
+    expect(pessimist?.references.map((r) => r.number)).toEqual([3])
+  })
+
+  it('drops citation numbers that name no retrieved chunk at all', async () => {
+    const { outcome } = await run('As shown before [42], mutation scores matter [3].')
+    const pessimist = outcome.transcript[1]
+    expect(pessimist?.text).not.toContain('[42]')
+    expect(pessimist?.citations?.cited).toEqual([3])
+  })
+})

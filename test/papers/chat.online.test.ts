@@ -1,0 +1,113 @@
+// Paper chat against the scripted model server: the model's page citations are checked
+// against the pages it was given (kept, corrected or removed), a user's own PDF is the
+// source, and a provider out of quota degrades to the offline answer and starts the API cooldown.
+import { describe, expect, it } from 'vitest'
+import { scriptFake } from '../fakes/fake-llm'
+import { createSession, type CreatedSession } from '../session/helpers'
+import { papersEnv, pdfFixture, type PapersEnv } from './helpers'
+
+const TITLE = 'Ultra light bosonic dark matter and CMB'
+
+interface ChatBody {
+  answer: string
+  citations: { title: string; page: number; paper_id: string }[]
+  sources: { title: string; page: number }[]
+  abstained: boolean
+  mode: string
+  fallbacks: string[]
+  citation_check: { corrected: number; removed: number }
+}
+
+async function sessionWithPaper(world: PapersEnv, marker: string): Promise<CreatedSession> {
+  const session = await createSession()
+  const form = new FormData()
+  form.set('session_id', session.sessionId)
+  form.set('title', TITLE)
+  form.set('file', new File([pdfFixture('grobid')], 'paper.pdf', { type: 'application/pdf' }))
+  const res = await world.request('/api/papers/upload', {
+    method: 'POST',
+    token: session.token,
+    body: form,
+  })
+  expect(res.status).toBe(201)
+  expect((await res.json<{ paper: { status: string; pages: number } }>()).paper).toMatchObject({
+    status: 'loaded',
+    pages: 4,
+  })
+  // The marker routes only the answering step to the script: retrieval's own model calls
+  // (variations, rerank) do not carry the session's system prompt.
+  const settings = await world.request(`/api/sessions/${session.sessionId}/settings`, {
+    method: 'PUT',
+    token: session.token,
+    json: { system_prompt: `Answer from the papers. ${marker}` },
+  })
+  expect(settings.status).toBe(200)
+  return session
+}
+
+const ask = (world: PapersEnv, session: CreatedSession, message: string) =>
+  world.request('/api/papers/chat', {
+    method: 'POST',
+    token: session.token,
+    json: { session_id: session.sessionId, message },
+  })
+
+describe('paper chat with a model', () => {
+  it('keeps real page citations, corrects a wrong page and removes an unknown paper', async () => {
+    const world = papersEnv()
+    const fake = await scriptFake([
+      {
+        reply:
+          `More cold dark matter diminishes the amplitude of the oscillations [${TITLE}, Page 3]. ` +
+          `The mass-to-temperature ratio must be close to 10^5 [${TITLE}, Page 17]. ` +
+          'Attention is all you need [Attention Is All You Need, Page 2].',
+      },
+    ])
+    const session = await sessionWithPaper(world, fake.marker)
+    const res = await ask(
+      world,
+      session,
+      'How does cold dark matter change the CMB oscillation amplitude?',
+    )
+    expect(res.status).toBe(200)
+    const body = await res.json<ChatBody>()
+    expect(body.mode).toBe('online')
+    expect(body.abstained).toBe(false)
+    const given = new Set(body.sources.map((s) => s.page))
+    expect(body.citations.length).toBeGreaterThan(0)
+    for (const c of body.citations) {
+      expect(c.title).toBe(TITLE)
+      expect(given.has(c.page)).toBe(true)
+      expect(c.paper_id).toMatch(/^upload:/)
+    }
+    expect(body.answer).not.toContain('Page 17')
+    expect(body.answer).not.toContain('Attention Is All You Need')
+    expect(body.citation_check.removed).toBe(1)
+    expect(body.citation_check.corrected).toBe(1)
+    const [request] = await fake.requests()
+    const prompt = JSON.stringify(request?.messages ?? [])
+    expect(prompt).toContain(`[${TITLE}, Page`)
+  })
+
+  it('answers 429 quota_exhausted when the provider is out of quota, then pauses chat for 30 minutes', async () => {
+    const world = papersEnv()
+    const quota = {
+      status: 429,
+      error: { message: 'You exceeded your current quota', code: 'insufficient_quota' },
+    }
+    const fake = await scriptFake([quota, quota, quota, quota])
+    const session = await sessionWithPaper(world, fake.marker)
+    const res = await ask(
+      world,
+      session,
+      'How does cold dark matter change the CMB oscillation amplitude?',
+    )
+    expect(res.status).toBe(429)
+    expect((await res.json<{ error: { code: string } }>()).error.code).toBe('quota_exhausted')
+    const next = await ask(world, session, 'And the reionization depth?')
+    expect(next.status).toBe(429)
+    expect(Number(next.headers.get('Retry-After'))).toBe(1800)
+    const body = await next.json<{ error: { details: { reason: string; minutes_left: number } } }>()
+    expect(body.error.details).toMatchObject({ reason: 'api_cooldown', minutes_left: 30 })
+  })
+})

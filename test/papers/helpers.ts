@@ -1,0 +1,67 @@
+// A test env whose deps answer arXiv from recorded fixtures and PDFs from test/fixtures/pdfs
+// (no network), and request helpers for the papers routes.
+import { env } from 'cloudflare:test'
+import { app } from '../../workers/app'
+import { makeDeps } from '../../workers/deps'
+import { createScholarlyClients, type SafeFetch } from '../../workers/sources'
+import { arxivFixture, fakeClock, pdfFixture, testConfig } from '../sources/helpers'
+
+/** Search requests get the recorded 15-paper feed; id look-ups an empty feed. */
+function arxivFetch(urls: string[]) {
+  return async (url: string) => {
+    urls.push(url)
+    const body = url.includes('search_query=')
+      ? arxivFixture('q_testing_s0_m15')
+      : arxivFixture('id_0000.0000')
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/atom+xml' } })
+  }
+}
+
+/** PDF links map to fixture PDFs by position; anything else is a 404. */
+function pdfFetch(pdfs: Map<string, string>): SafeFetch {
+  return async (url) => {
+    const name = pdfs.get(url)
+    const body = name ? pdfFixture(name) : new TextEncoder().encode('not found')
+    return {
+      url,
+      status: name ? 200 : 404,
+      headers: new Headers(),
+      contentType: name ? 'application/pdf' : 'text/plain',
+      body,
+      text: () => new TextDecoder().decode(body),
+    }
+  }
+}
+
+export interface PapersEnv {
+  env: typeof env
+  arxivUrls: string[]
+  request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>
+}
+
+export function papersEnv(pdfs: Map<string, string> = new Map()): PapersEnv {
+  const testEnv = { ...env }
+  const deps = makeDeps(testEnv)
+  const clock = fakeClock()
+  const arxivUrls: string[] = []
+  deps.scholarly = createScholarlyClients(testConfig(), {
+    fetchImpl: arxivFetch(arxivUrls),
+    now: clock.now,
+    sleep: clock.sleep,
+  })
+  deps.safeFetch = pdfFetch(pdfs)
+  return {
+    env: testEnv,
+    arxivUrls,
+    request(path, init = {}) {
+      const { token, json, ...rest } = init
+      const headers = new Headers(rest.headers)
+      if (token) headers.set('Authorization', `Bearer ${token}`)
+      if (json !== undefined) headers.set('Content-Type', 'application/json')
+      const body = json === undefined ? rest.body : JSON.stringify(json)
+      return Promise.resolve(app.request(path, { ...rest, headers, body }, testEnv))
+    },
+  }
+}
+
+export { pdfFixture }

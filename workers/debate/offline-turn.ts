@@ -1,0 +1,30 @@
+// A scientist's turn without a model: the grounding core's extractive writer over the turn's
+// retrieved chunks, labelled offline, with honest markers — nothing was judged or run, so
+// Validation is N/A and Agreement/Viability are not claimed.
+import { createTermStatisticsSource, contentTerms } from '../grounding'
+import { extractiveAnswer, type PreparedTurn, type StepSpec, type TurnAnswer } from '../turn'
+import type { ContextDocument } from '../context'
+import { emitAnswerText } from './emit'
+import type { Speaker } from './markers'
+
+export const OFFLINE_LABEL =
+  '_Offline: no language model is configured, so this turn quotes the most relevant retrieved passages; nothing was judged or executed._'
+
+export const OFFLINE_CONCLUSION =
+  'Offline extractive turn: the evidence is quoted, but no scientist judged viability or ran a check.'
+
+export function offlineStep(
+  speaker: Speaker,
+  query: string,
+  documents: ContextDocument[],
+): StepSpec['offline'] {
+  return async (turn: PreparedTurn, _step: StepSpec): Promise<TurnAnswer> => {
+    const stats = await createTermStatisticsSource(turn.deps.db)(contentTerms(query), turn.signal)
+    const quoted = extractiveAnswer(query, documents, speaker === 'optimist' ? 4 : 3, stats)
+    const body =
+      quoted || 'The knowledge base has no passage on this question, so nothing is claimed.'
+    const text = `${OFFLINE_LABEL}\n\n${body}\n\nValidation: N/A\nConclusion: ${OFFLINE_CONCLUSION}\n`
+    emitAnswerText(turn, text)
+    return { text, citations: [], stopped: false }
+  }
+}

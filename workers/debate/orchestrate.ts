@@ -1,0 +1,150 @@
+// The debate as one run (seed 002 §3, §7): rounds of scientist 1 (proposal) and scientist 2
+// (review) until scientist 2 finds the proposal viable with a passing check, the round limit,
+// or an interrupt. Ends with exactly one terminal marker; the transcript is returned (the
+// `done` payload) and kept in the session, marked interrupted when it was.
+import { userMessage } from '../context'
+import type { RunOutcome } from '../session'
+import type { PreparedTurn, StepRunner } from '../turn'
+import { emitStatus, emitText } from './emit'
+import type { TurnIngest } from './ingest-turn'
+import { buildTurnQuery } from './query'
+import type { DebateRunInput } from './schemas'
+import { runScientistTurn, type TranscriptEntry } from './scientist-turn'
+import { conclusionSummary, TERMINAL_MARKERS, terminalText, type TerminalState } from './terminal'
+import { ingestUrl, type UrlIngest } from './url-ingest'
+import { isConsensus } from './verdict'
+
+interface DebateState {
+  transcript: TranscriptEntry[]
+  fallbacks: Set<string>
+  failure: string | null
+  rounds: number
+}
+
+function historyNote(input: DebateRunInput): string | null {
+  if (input.history.length === 0) return null
+  const lines = input.history.map((m) => `${m.role}: ${m.content.slice(0, 2_000)}`)
+  return `Earlier conversation, for context only:\n${lines.join('\n')}`
+}
+
+function noteIngest(state: DebateState, ingest: TurnIngest): void {
+  for (const provider of ['arxiv', 'crossref'] as const) {
+    const failure = ingest[provider].failure
+    if (failure && failure !== 'offline') state.fallbacks.add(`${provider}:unreachable`)
+  }
+}
+
+/** Runs rounds until a stop condition; returns how the debate ended. */
+async function runRounds(
+  turn: PreparedTurn,
+  runStep: StepRunner,
+  state: DebateState,
+): Promise<TerminalState> {
+  const offline = turn.model === null
+  // Offline turns quote the same knowledge base each round: one round says all they can.
+  const maxRounds = offline ? 1 : turn.deps.config.debate.maxTurns
+  let previous: string | null = null
+  let proposal: string | null = null
+  for (let round = 1; round <= maxRounds; round += 1) {
+    state.rounds = round
+    for (const speaker of ['optimist', 'pessimist'] as const) {
+      const entry = await runScientistTurn(turn, runStep, {
+        speaker,
+        round,
+        query: buildTurnQuery(turn.input.message, previous),
+        proposal: speaker === 'pessimist' ? proposal : null,
+        offline,
+        onIngest: (ingest) => noteIngest(state, ingest),
+      })
+      state.transcript.push(entry)
+      if (entry.interrupted) return 'interrupted'
+      if (entry.error) {
+        state.failure = `the model failed (${entry.error.code})`
+        return 'interrupted'
+      }
+      previous = entry.text
+      if (speaker === 'optimist') proposal = entry.text
+      else if (entry.verdict && isConsensus(entry.verdict)) return 'consensus'
+    }
+  }
+  return 'max_turns'
+}
+
+async function addUrl(turn: PreparedTurn, state: DebateState, url: string): Promise<void> {
+  // Offline runs fetch nothing: the debate stays on the knowledge base as it is.
+  const result: UrlIngest =
+    turn.model === null
+      ? { ok: false, message: 'URL not ingested (offline): debating without it' }
+      : await ingestUrl(turn, url)
+  if (!result.ok) state.fallbacks.add('url:not_ingested')
+  emitStatus(turn, result.message)
+}
+
+function modeOf(turn: PreparedTurn, state: DebateState): 'online' | 'offline' | 'degraded' {
+  if (turn.model === null) return 'offline'
+  return state.fallbacks.size > 0 ? 'degraded' : 'online'
+}
+
+export async function orchestrateDebate(
+  turn: PreparedTurn,
+  runStep: StepRunner,
+  input: DebateRunInput,
+): Promise<RunOutcome> {
+  const state: DebateState = { transcript: [], fallbacks: new Set(), failure: null, rounds: 0 }
+  if (turn.model === null) {
+    state.fallbacks.add('model:offline')
+    emitStatus(
+      turn,
+      'Offline: no language model is configured — extractive turns from the knowledge base, Validation: N/A',
+    )
+  }
+  const note = historyNote(input)
+  if (note) turn.priorSteps.push(userMessage(note))
+  let terminal: TerminalState
+  try {
+    if (input.url) await addUrl(turn, state, input.url)
+    terminal = await runRounds(turn, runStep, state)
+  } catch (error) {
+    if (!turn.signal.aborted) throw error
+    terminal = 'interrupted'
+  }
+  if (turn.signal.aborted) terminal = 'interrupted'
+  const summary = conclusionSummary(terminal, state.transcript, state)
+  emitText(turn, terminalText(terminal, summary))
+  return saveDebate(turn, state, { terminal, summary })
+}
+
+function saveDebate(
+  turn: PreparedTurn,
+  state: DebateState,
+  end: { terminal: TerminalState; summary: string },
+): RunOutcome {
+  const interrupted = end.terminal === 'interrupted'
+  const references = state.transcript.flatMap((e) =>
+    e.references.map((r) => ({ ...r, round: e.round, scientist: e.scientist })),
+  )
+  const outcome = {
+    kind: 'debate',
+    session_id: turn.sessionId,
+    question: turn.input.message,
+    mode: modeOf(turn, state),
+    fallbacks: [...state.fallbacks],
+    terminal: end.terminal,
+    terminal_marker: TERMINAL_MARKERS[end.terminal],
+    conclusion: end.summary,
+    rounds: state.rounds,
+    interrupted,
+    transcript: state.transcript,
+    verdicts: state.transcript.flatMap((e) => (e.verdict ? [e.verdict] : [])),
+    references,
+  }
+  const content = state.transcript
+    .map((e) => `Research Scientist ${e.scientist} (round ${e.round}):\n${e.text}`)
+    .join('\n\n')
+  turn.store.appendMessage({
+    role: 'assistant',
+    content: `${content}\n\n${TERMINAL_MARKERS[end.terminal]}\n${end.summary}`,
+    data: { kind: 'debate', run_id: turn.runId, terminal: end.terminal, interrupted },
+  })
+  return outcome
+}

@@ -1,0 +1,79 @@
+// /api/debate/stream, /api/debate/ask, /api/debate/interrupt (seed 002 §1–2). A debate runs
+// inside the session's Durable Object, whose run lock answers a second run with 409. Without
+// a session_id a session is created, as /api/ask does: its id and token come back in the
+// X-Quire-Session-* headers and in the final payload.
+import { Hono, type Context } from 'hono'
+import {
+  generateSessionToken,
+  hashToken,
+  openAuthorizedSession,
+  publicRateLimit,
+  runToResponse,
+  validate,
+  type AppEnv,
+} from '../http'
+import { openSession, type SessionStub } from '../session'
+import { acquireSlot, releaseSlot } from './slots'
+import {
+  debateRequestSchema,
+  interruptRequestSchema,
+  type DebateRequest,
+  type DebateRunInput,
+} from './schemas'
+
+export const SESSION_ID_HEADER = 'X-Quire-Session-Id'
+export const SESSION_TOKEN_HEADER = 'X-Quire-Session-Token'
+
+interface OpenedSession {
+  stub: SessionStub
+  sessionId: string
+  /** Only for a session this request created. */
+  token?: string
+}
+
+async function sessionFor(c: Context<AppEnv>, sessionId?: string): Promise<OpenedSession> {
+  if (sessionId) return { stub: await openAuthorizedSession(c, sessionId), sessionId }
+  const id = crypto.randomUUID()
+  const token = generateSessionToken()
+  const stub = openSession(c.get('deps'), id)
+  await stub.create(await hashToken(token))
+  return { stub, sessionId: id, token }
+}
+
+async function startDebate(
+  c: Context<AppEnv>,
+  body: DebateRequest,
+  stream: boolean,
+): Promise<Response> {
+  const { question, history, url, session_id } = body
+  const session = await sessionFor(c, session_id)
+  const slot = (await acquireSlot(c.get('deps'))) ?? undefined
+  const input: DebateRunInput = { message: question, tools: [], history, url, slot }
+  const giveBack = () => (slot ? releaseSlot(c.get('deps'), slot) : Promise.resolve())
+  const start = await session.stub.startRun('debate', input).catch(async (error: unknown) => {
+    await giveBack()
+    throw error
+  })
+  if (!start.ok) await giveBack()
+  c.header(SESSION_ID_HEADER, session.sessionId)
+  if (session.token) c.header(SESSION_TOKEN_HEADER, session.token)
+  const accept = (c.req.header('Accept') ?? '').toLowerCase()
+  const format = !stream ? 'json' : accept.includes('text/event-stream') ? 'sse' : 'text'
+  const extra = {
+    session_id: session.sessionId,
+    ...(session.token ? { token: session.token } : {}),
+  }
+  return runToResponse(c, start, { format, extra })
+}
+
+export const debateRoutes = new Hono<AppEnv>()
+  .post('/stream', publicRateLimit(), validate('json', debateRequestSchema), (c) =>
+    startDebate(c, c.req.valid('json'), true),
+  )
+  .post('/ask', publicRateLimit(), validate('json', debateRequestSchema), (c) =>
+    startDebate(c, c.req.valid('json'), false),
+  )
+  .post('/interrupt', validate('json', interruptRequestSchema), async (c) => {
+    const stub = await openAuthorizedSession(c, c.req.valid('json').session_id)
+    return c.json(await stub.stop())
+  })

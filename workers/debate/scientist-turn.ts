@@ -1,0 +1,167 @@
+// One scientist's turn (seed 002 §3, §11): query -> arXiv + Crossref ingestion -> retrieval
+// over the whole index -> the answer from those chunks -> the parsed, code-checked verdict
+// and Quire's APA references. Emits the §12 signals in order. An interrupt anywhere returns
+// the turn so far, marked interrupted.
+import { userMessage } from '../context'
+import type { Verdict } from '../stream'
+import type { PreparedTurn, StepRunner } from '../turn'
+import { untilAborted } from './abortable'
+import { extractCodeBlocks, validateCode, type BlockCheck } from './code-check'
+import { emitStatus, emitText } from './emit'
+import { retrieveEvidence } from './evidence'
+import { ingestForTurn, type TurnIngest } from './ingest-turn'
+import { parseEnding, type Speaker } from './markers'
+import { offlineStep } from './offline-turn'
+import { personaOf, scientistNumber, turnInstruction } from './prompts'
+import {
+  buildReferences,
+  checkTurnCitations,
+  referencesSection,
+  type CitationCheck,
+  type TurnReference,
+} from './references'
+import { buildVerdict } from './verdict'
+
+export type TurnStage = 'query' | 'ingestion' | 'retrieval' | 'generation' | 'review' | 'done'
+
+export interface TranscriptEntry {
+  speaker: Speaker
+  scientist: 1 | 2
+  round: number
+  query: string
+  ingested: { arxiv: number; crossref: number } | null
+  retrieved: number | null
+  text: string
+  verdict: Verdict | null
+  parsed: boolean
+  validation_override: string | null
+  code_checks: BlockCheck[]
+  references: TurnReference[]
+  citations: CitationCheck | null
+  /** Where the turn was when it ended; 'done' unless interrupted or failed. */
+  stage: TurnStage
+  interrupted: boolean
+  error: { code: string; message: string } | null
+}
+
+export interface ScientistTurnOptions {
+  speaker: Speaker
+  round: number
+  query: string
+  /** Code under review: scientist 1's latest proposal (scientist 2's turns). */
+  proposal: string | null
+  offline: boolean
+  /** Provider failures of this turn's ingestion, collected for the run's fallbacks. */
+  onIngest: (ingest: TurnIngest) => void
+}
+
+function newEntry(options: ScientistTurnOptions): TranscriptEntry {
+  const { speaker, round, query } = options
+  return {
+    speaker,
+    scientist: scientistNumber(speaker),
+    round,
+    query,
+    ingested: null,
+    retrieved: null,
+    text: '',
+    verdict: null,
+    parsed: false,
+    validation_override: null,
+    code_checks: [],
+    references: [],
+    citations: null,
+    stage: 'query',
+    interrupted: false,
+    error: null,
+  }
+}
+
+async function ingest(turn: PreparedTurn, entry: TranscriptEntry, options: ScientistTurnOptions) {
+  const label = `Research Scientist ${entry.scientist}`
+  entry.stage = 'ingestion'
+  const result: TurnIngest = options.offline
+    ? { arxiv: { count: 0, failure: 'offline' }, crossref: { count: 0, failure: 'offline' } }
+    : await ingestForTurn(turn.deps, entry.query, turn.signal)
+  entry.ingested = { arxiv: result.arxiv.count, crossref: result.crossref.count }
+  emitStatus(
+    turn,
+    `${label} Ingested: arXiv=${result.arxiv.count}, Crossref=${result.crossref.count}`,
+  )
+  options.onIngest(result)
+  const failed = (['arxiv', 'crossref'] as const).filter((p) => result[p].failure)
+  if (failed.length > 0 && !options.offline) {
+    const why = failed.map((p) => `${p === 'arxiv' ? 'arXiv' : 'Crossref'} (${result[p].failure})`)
+    emitStatus(
+      turn,
+      `${label}: ${why.join(', ')} unreachable — debating over the existing knowledge base`,
+    )
+  }
+}
+
+function review(entry: TranscriptEntry, options: ScientistTurnOptions): void {
+  const ending = parseEnding(entry.text, options.speaker)
+  // Scientist 2 vouches for scientist 1's code (and any fix of its own); scientist 1's own
+  // Validation is N/A by role, so only a PASS it claims is held to its own blocks.
+  const code = validateCode(extractCodeBlocks(`${options.proposal ?? ''}\n${entry.text}`))
+  if (options.offline) ending.validation = 'N/A'
+  const judged = buildVerdict({ speaker: options.speaker, round: options.round, ending, code })
+  entry.verdict = judged.verdict
+  entry.parsed = judged.parsed || options.offline
+  entry.validation_override = judged.override
+  entry.code_checks = code.checks
+}
+
+export async function runScientistTurn(
+  turn: PreparedTurn,
+  runStep: StepRunner,
+  options: ScientistTurnOptions,
+): Promise<TranscriptEntry> {
+  const entry = newEntry(options)
+  const label = `Research Scientist ${entry.scientist}`
+  try {
+    emitStatus(turn, `${label} Search Query: ${entry.query}`)
+    await ingest(turn, entry, options)
+    entry.stage = 'retrieval'
+    const evidence = await retrieveEvidence(turn, entry.query)
+    entry.retrieved = evidence.documents.length
+    emitStatus(turn, `${label} Retrieved chunks from vector DB: ${evidence.documents.length}`)
+    entry.stage = 'generation'
+    emitStatus(turn, `${label} Response:`)
+    const instruction = turnInstruction(options.speaker, options.round, evidence.documents.length)
+    turn.priorSteps.push(userMessage(instruction, evidence.documents))
+    const answer = await runStep({
+      persona: personaOf(options.speaker),
+      tools: [],
+      maxTokens: turn.deps.config.debate.maxNewTokens,
+      offline: offlineStep(options.speaker, entry.query, evidence.documents),
+    })
+    entry.text = answer.text
+    entry.error = answer.error ?? null
+    if (answer.stopped || turn.signal.aborted) return interrupted(entry)
+    if (entry.error) return entry
+    entry.stage = 'review'
+    review(entry, options)
+    entry.citations = checkTurnCitations(entry.text, evidence.numbers)
+    entry.references = await untilAborted(
+      buildReferences(turn, entry.citations.grounded),
+      turn.signal,
+    )
+    emitText(turn, referencesSection(entry.references))
+    if (entry.verdict)
+      turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'verdict', verdict: entry.verdict })
+    if (!entry.parsed) emitStatus(turn, `${label} ending unreadable: turn marked unparsed`)
+    if (entry.validation_override)
+      emitStatus(turn, `${label} Validation ${entry.validation_override}`)
+    entry.stage = 'done'
+    return entry
+  } catch (error) {
+    if (turn.signal.aborted) return interrupted(entry)
+    throw error
+  }
+}
+
+function interrupted(entry: TranscriptEntry): TranscriptEntry {
+  entry.interrupted = true
+  return entry
+}

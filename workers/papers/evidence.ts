@@ -1,0 +1,86 @@
+// The paper chat's evidence: hybrid retrieval over the session's paper namespace with the
+// seed's stages (two query variations, BM25 + vectors fused, rerank of the top 20, task
+// routing, paper-aware MMR, an 18,000-token budget — all inside the Retriever), then the
+// grounding core's relevance judgement decides whether the papers address the question.
+import { createTermStatisticsSource, contentTerms, judgeRelevance } from '../grounding'
+import {
+  DEFAULT_TOKEN_BUDGET,
+  type RetrievalTask,
+  type RetrievedChunk,
+  type Retriever,
+} from '../retrieval'
+import { paperNamespace } from './namespace'
+import type { GivenPage } from './page-citations'
+import type { PaperRecord } from './paper-store'
+
+export interface PaperEvidence {
+  task: RetrievalTask
+  queries: string[]
+  pages: GivenPage[]
+  fallbacks: string[]
+  /** Set when the papers do not address the question: the reason, and nothing to cite. */
+  abstain?: string
+}
+
+/** What evidence needs: the hybrid retriever and the database its term statistics come from. */
+export interface EvidenceDeps {
+  retriever: Retriever
+  db: D1Database
+}
+
+/**
+ * Words about the papers themselves ("what does the paper say about …") name no topic: the
+ * relevance judgement weighs only what the question is about.
+ */
+const META_WORDS =
+  /\b(papers?|articles?|stud(?:y|ies)|authors?|works?|documents?|pdfs?|says?|said|tell|describes?|discuss(?:es)?|mentions?|according|loaded|above)\b/gi
+
+export function topicOf(question: string): string {
+  const topic = question.replace(META_WORDS, ' ').replace(/\s+/g, ' ').trim()
+  return topic.length > 0 ? topic : question
+}
+
+function paperIdOf(chunk: RetrievedChunk, papers: PaperRecord[]): string {
+  const byTitle = papers.find((p) => p.title === chunk.title)
+  return byTitle?.id ?? chunk.paperKey
+}
+
+export async function gatherEvidence(
+  deps: EvidenceDeps,
+  sessionId: string,
+  question: string,
+  papers: PaperRecord[],
+  signal: AbortSignal,
+): Promise<PaperEvidence> {
+  const result = await deps.retriever.retrieve(
+    question,
+    { namespace: paperNamespace(sessionId), tokenBudget: DEFAULT_TOKEN_BUDGET },
+    signal,
+  )
+  const base = { task: result.task, queries: result.queries, fallbacks: result.fallbacks ?? [] }
+  const chunks = result.chunks.filter((c) => c.page !== null)
+  if (chunks.length === 0) {
+    return { ...base, pages: [], abstain: 'no loaded paper has text on this question' }
+  }
+  const topic = topicOf(question)
+  const stats = await createTermStatisticsSource(deps.db)(contentTerms(topic), signal)
+  const judgement = judgeRelevance(
+    topic,
+    chunks.map((c) => ({ title: c.title, text: c.content })),
+    stats,
+  )
+  if (judgement.abstain) {
+    return {
+      ...base,
+      pages: [],
+      abstain: judgement.reason ?? 'the loaded papers do not address it',
+    }
+  }
+  const pages = chunks.map((c) => ({
+    paperId: paperIdOf(c, papers),
+    title: c.title,
+    page: c.page ?? 0,
+    text: c.content,
+  }))
+  return { ...base, pages }
+}

@@ -1,0 +1,22 @@
+// Paper Brain and multi-paper chat with page citations (seed 004, issue 12). Importing this
+// folder registers its session operations and the 'papers-chat' run.
+import './register'
+
+export { paperRoutes } from './routes'
+export { paperOperations } from './operations'
+export { checkPageCitations, type GivenPage, type PageCitation } from './page-citations'
+export { looksLikeTitle, rewriteForArxiv, keywordsOf } from './query-rewrite'
+export { searchPapers, type PaperSearchResult } from './search'
+export { paperNamespace } from './namespace'
+export {
+  consumeQuota,
+  markApiExhausted,
+  readQuota,
+  type QuotaLimits,
+  type QuotaView,
+} from './quota'
+export { gatherEvidence, type EvidenceDeps, type PaperEvidence } from './evidence'
+export { extractivePaperAnswer } from './offline-chat'
+export { indexPaperPages, type PaperToLoad } from './load'
+export { chatBodySchema, loadBodySchema, searchBodySchema } from './schemas'
+export { papersOpenApi } from './openapi'

@@ -1,0 +1,73 @@
+// /openapi.json paths of Paper Brain and paper chat (workers/papers): every route takes the
+// session's bearer token and the session id in the body (a form field for the upload).
+import { openApi, type Json } from '../http'
+import { chatBodySchema, loadBodySchema, searchBodySchema } from './schemas'
+
+const { errors, json, pathParam, SESSION_ERRORS, SESSION_TOKEN, streamed, withBody } = openApi
+
+const anObject = { type: 'object' }
+
+export function paperPaths(): Json {
+  return {
+    '/api/papers/search': {
+      post: {
+        summary:
+          'Search arXiv for 15 papers (title-looking queries verbatim) and return the 10 closest to the query',
+        security: SESSION_TOKEN,
+        ...withBody(searchBodySchema),
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS, '429', '502') },
+      },
+    },
+    '/api/papers/load': {
+      post: {
+        summary: 'Load papers by arXiv id or by search result number; each reports its status',
+        security: SESSION_TOKEN,
+        ...withBody(loadBodySchema),
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS, '502') },
+      },
+    },
+    '/api/papers/upload': {
+      post: {
+        summary:
+          "Upload a PDF (multipart: session_id, file, optional title) into the session's papers",
+        security: SESSION_TOKEN,
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['session_id', 'file'],
+                properties: {
+                  session_id: { type: 'string' },
+                  file: { type: 'string', format: 'binary' },
+                  title: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        responses: { '201': json(anObject, 'Created'), ...errors(...SESSION_ERRORS, '413') },
+      },
+    },
+    '/api/papers/chat': {
+      post: {
+        summary: 'Ask across the loaded papers; answers cite [Paper Title, Page X], checked',
+        security: SESSION_TOKEN,
+        ...withBody(chatBodySchema),
+        responses: {
+          '200': streamed(anObject),
+          ...errors(...SESSION_ERRORS, '409', '429', '502', '503'),
+        },
+      },
+    },
+    '/api/papers/{session}': {
+      get: {
+        summary: "The session's papers with their status, and the quota left",
+        parameters: [pathParam('session', { type: 'string' })],
+        security: SESSION_TOKEN,
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
+      },
+    },
+  }
+}

@@ -1,0 +1,112 @@
+// A session's papers in the session object's SQLite: each loaded (or loading) paper with its
+// status and page count, and the last search's results, so `indices` can name them.
+
+export type PaperStatus = 'queued' | 'loading' | 'loaded' | 'failed'
+
+export interface PaperRecord {
+  id: string
+  title: string
+  status: PaperStatus
+  pages: number
+  error?: string
+  pdf_url: string | null
+  arxiv_id: string | null
+}
+
+/** A search result as the session remembers it (the seed's numbered list, 1-based). */
+export interface RememberedResult {
+  index: number
+  arxiv_id: string
+  title: string
+  authors: string[]
+  year: number | null
+  abstract: string
+  pdf_url: string
+  abs_url: string
+}
+
+function tables(sql: SqlStorage): SqlStorage {
+  sql.exec(`CREATE TABLE IF NOT EXISTS papers (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    status TEXT NOT NULL,
+    pages INTEGER NOT NULL DEFAULT 0,
+    error TEXT,
+    pdf_url TEXT,
+    arxiv_id TEXT,
+    updated_at INTEGER NOT NULL
+  )`)
+  sql.exec(`CREATE TABLE IF NOT EXISTS papers_results (
+    idx INTEGER PRIMARY KEY,
+    body TEXT NOT NULL
+  )`)
+  return sql
+}
+
+interface PaperRow {
+  id: string
+  title: string
+  status: string
+  pages: number
+  error: string | null
+  pdf_url: string | null
+  arxiv_id: string | null
+}
+
+function toRecord(row: PaperRow): PaperRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status as PaperStatus,
+    pages: row.pages,
+    ...(row.error ? { error: row.error } : {}),
+    pdf_url: row.pdf_url,
+    arxiv_id: row.arxiv_id,
+  }
+}
+
+export function listPapers(sql: SqlStorage): PaperRecord[] {
+  return tables(sql)
+    .exec<PaperRow & Record<string, SqlStorageValue>>(
+      'SELECT id, title, status, pages, error, pdf_url, arxiv_id FROM papers ORDER BY rowid',
+    )
+    .toArray()
+    .map(toRecord)
+}
+
+export function putPaper(sql: SqlStorage, paper: PaperRecord, now: number): PaperRecord {
+  tables(sql).exec(
+    `INSERT INTO papers (id, title, status, pages, error, pdf_url, arxiv_id, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET title = excluded.title, status = excluded.status,
+       pages = excluded.pages, error = excluded.error, pdf_url = excluded.pdf_url,
+       arxiv_id = excluded.arxiv_id, updated_at = excluded.updated_at`,
+    paper.id,
+    paper.title,
+    paper.status,
+    paper.pages,
+    paper.error ?? null,
+    paper.pdf_url,
+    paper.arxiv_id,
+    now,
+  )
+  return paper
+}
+
+export function saveResults(sql: SqlStorage, results: RememberedResult[]): void {
+  tables(sql).exec('DELETE FROM papers_results')
+  for (const result of results) {
+    sql.exec(
+      'INSERT INTO papers_results (idx, body) VALUES (?, ?)',
+      result.index,
+      JSON.stringify(result),
+    )
+  }
+}
+
+export function readResults(sql: SqlStorage): RememberedResult[] {
+  return tables(sql)
+    .exec<{ body: string }>('SELECT body FROM papers_results ORDER BY idx')
+    .toArray()
+    .map((row) => JSON.parse(row.body) as RememberedResult)
+}

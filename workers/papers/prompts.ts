@@ -1,0 +1,25 @@
+// The paper chat's prompts, in Quire's own words: the persona, and the context block that
+// hands the model the selected pages, each labelled with the citation it must use.
+import type { GivenPage } from './page-citations'
+
+export const PAPERS_PERSONA = [
+  'You are a research assistant answering questions about the papers the user has loaded.',
+  'Use only the passages you are given; if they do not settle a point, say so plainly.',
+  'Write flowing paragraphs, not bullet points, and bring several papers together when they',
+  'speak to the question. After each claim, cite the passage it comes from exactly as it is',
+  'labelled, in the form [Paper Title, Page X]. Never cite a page you were not given.',
+].join(' ')
+
+export function contextInstruction(question: string, pages: GivenPage[]): string {
+  const blocks = pages.map((p) => `[${p.title}, Page ${p.page}]\n${p.text}`)
+  return [
+    'Passages from the loaded papers, each headed by the citation to use for it:',
+    '---------------------',
+    blocks.join('\n\n'),
+    '---------------------',
+    `Answer this question from the passages above, citing as [Paper Title, Page X]: ${question}`,
+  ].join('\n')
+}
+
+export const OFFLINE_LABEL =
+  'Offline answer: sentences quoted from the loaded papers, no language model involved.'

@@ -1,0 +1,38 @@
+// The route side of the quotas: use one unit or answer 429 with Retry-After and the minutes
+// left in the envelope's details.
+import { RateLimitedError } from '../errors'
+import { callOperation } from '../http'
+import type { SessionStub } from '../session'
+import type { Deps } from '../deps'
+import { paperOperations } from './operations'
+import type { QuotaKind, QuotaLimits, QuotaView } from './quota'
+
+export function quotaLimits(deps: Deps): QuotaLimits {
+  const { searchLimit, chatLimit, cooldownMinutes, apiCooldownMinutes } = deps.config.papers
+  return { searchLimit, chatLimit, cooldownMinutes, apiCooldownMinutes }
+}
+
+export async function useQuota(stub: SessionStub, deps: Deps, kind: QuotaKind): Promise<QuotaView> {
+  const decision = await callOperation(stub, paperOperations.useQuota, {
+    kind,
+    limits: quotaLimits(deps),
+  })
+  if (decision.allowed) return decision.quota
+  const what = kind === 'search' ? 'paper searches' : 'paper chat messages'
+  const why =
+    decision.reason === 'api_cooldown'
+      ? 'The model provider reported its quota exhausted'
+      : `This session has used its ${what}`
+  throw new RateLimitedError(
+    `${why}; try again in ${decision.minutes_left} minute${decision.minutes_left === 1 ? '' : 's'}`,
+    decision.retry_after_s,
+    {
+      details: {
+        reason: decision.reason,
+        minutes_left: decision.minutes_left,
+        retry_after_s: decision.retry_after_s,
+        quota: decision.quota,
+      },
+    },
+  )
+}

@@ -1,0 +1,168 @@
+// Paper Brain and paper chat over HTTP. Every route takes the session's bearer token and
+// `session_id` in the body (a form field for the upload): POST /search, /load, /upload,
+// /chat (a run: JSON by default, SSE or text/plain when asked) and GET /:session.
+import { Hono, type Context } from 'hono'
+import type { Deps } from '../deps'
+import { NotFoundError, ValidationError } from '../errors'
+import { callOperation, openAuthorizedSession, runToResponse, validate, type AppEnv } from '../http'
+import { normaliseArxivId } from '../sources'
+import { loadPapers, indexPaperPages, type PaperToLoad } from './load'
+import { paperOperations } from './operations'
+import type { RememberedResult } from './paper-store'
+import { quotaLimits, useQuota } from './quota-gate'
+import { chatBodySchema, loadBodySchema, searchBodySchema, sessionParamSchema } from './schemas'
+import { searchPapers } from './search'
+import { readUploadedPdf } from './upload'
+import type { SessionStub } from '../session'
+
+function fromResult(r: RememberedResult): PaperToLoad {
+  return {
+    id: `arxiv:${r.arxiv_id}`,
+    title: r.title,
+    arxivId: r.arxiv_id,
+    pdfUrl: r.pdf_url,
+    authors: r.authors,
+    year: r.year,
+    abstract: r.abstract,
+    absUrl: r.abs_url,
+  }
+}
+
+/** Papers named by 1-based indices into the last search, or by arXiv ids (looked up if new). */
+async function resolveTargets(
+  deps: Deps,
+  stub: SessionStub,
+  body: { ids?: string[]; indices?: number[] },
+  signal: AbortSignal,
+): Promise<PaperToLoad[]> {
+  const results = await callOperation(stub, paperOperations.readResults, {})
+  if (body.indices) {
+    const missing = body.indices.filter((i) => !results.some((r) => r.index === i))
+    if (missing.length > 0)
+      throw new NotFoundError(`No search result numbered ${missing.join(', ')}; search first`)
+    return body.indices.map((i) =>
+      fromResult(results.find((r) => r.index === i) as RememberedResult),
+    )
+  }
+  const ids = (body.ids ?? []).map((raw) => normaliseArxivId(raw).replace(/v\d+$/, ''))
+  const known = new Map(results.map((r) => [r.arxiv_id, r]))
+  const unknown = ids.filter((id) => !known.has(id))
+  const looked = unknown.length > 0 ? await deps.scholarly.arxiv.byIds(unknown, signal) : []
+  return ids.map((id) => {
+    const hit = known.get(id)
+    if (hit) return fromResult(hit)
+    const paper = looked.find((p) => p.id === id)
+    // An id arXiv does not know still gets a record: it fails with that reason.
+    return paper
+      ? fromResult({
+          index: 0,
+          arxiv_id: paper.id,
+          title: paper.title,
+          authors: paper.authors,
+          year: Number.parseInt(paper.published.slice(0, 4), 10) || null,
+          abstract: paper.abstract,
+          pdf_url: paper.pdfUrl,
+          abs_url: paper.absUrl,
+        })
+      : {
+          id: `arxiv:${id}`,
+          title: id,
+          arxivId: id,
+          pdfUrl: null,
+          authors: [],
+          year: null,
+          abstract: null,
+          absUrl: null,
+        }
+  })
+}
+
+const indexDeps = (deps: Deps) => ({ db: deps.db, embedder: deps.embedder, vectors: deps.vectors })
+
+async function readUploadForm(c: Context<AppEnv>) {
+  const form = await c.req.formData().catch(() => {
+    throw new ValidationError('The upload must be multipart/form-data')
+  })
+  const sessionId = form.get('session_id')
+  const file = form.get('file')
+  const title = form.get('title')
+  if (typeof sessionId !== 'string' || !sessionId.trim())
+    throw new ValidationError('session_id: required')
+  if (file === null || typeof file === 'string')
+    throw new ValidationError('file: a PDF file is required')
+  return { sessionId: sessionId.trim(), file, title: typeof title === 'string' ? title : undefined }
+}
+
+export const paperRoutes = new Hono<AppEnv>()
+  .post('/search', validate('json', searchBodySchema), async (c) => {
+    const { session_id, query } = c.req.valid('json')
+    const deps = c.get('deps')
+    const stub = await openAuthorizedSession(c, session_id)
+    const quota = await useQuota(stub, deps, 'search')
+    const result = await searchPapers(
+      { arxiv: deps.scholarly.arxiv, embedder: deps.embedder },
+      query,
+      c.req.raw.signal,
+    )
+    await callOperation(stub, paperOperations.saveResults, {
+      results: result.papers.map(({ score: _score, ...rest }) => rest),
+    })
+    return c.json({ ...result, quota })
+  })
+  .post('/load', validate('json', loadBodySchema), async (c) => {
+    const body = c.req.valid('json')
+    const deps = c.get('deps')
+    const stub = await openAuthorizedSession(c, body.session_id)
+    const targets = await resolveTargets(deps, stub, body, c.req.raw.signal)
+    const papers = await loadPapers(
+      {
+        index: indexDeps(deps),
+        safeFetch: deps.safeFetch,
+        record: (paper) => callOperation(stub, paperOperations.put, paper),
+      },
+      body.session_id,
+      targets,
+      c.req.raw.signal,
+    )
+    return c.json({ papers })
+  })
+  .post('/upload', async (c) => {
+    const deps = c.get('deps')
+    const form = await readUploadForm(c)
+    const stub = await openAuthorizedSession(c, form.sessionId)
+    const { paper, pages } = await readUploadedPdf(
+      form.file,
+      form.title,
+      deps.config.papers.maxPdfBytes,
+    )
+    const record = (status: 'loading' | 'loaded', count = 0) =>
+      callOperation(stub, paperOperations.put, {
+        id: paper.id,
+        title: paper.title,
+        status,
+        pages: count,
+        pdf_url: null,
+        arxiv_id: null,
+      })
+    await record('loading')
+    const count = await indexPaperPages(
+      indexDeps(deps),
+      form.sessionId,
+      paper,
+      pages,
+      c.req.raw.signal,
+    )
+    return c.json({ paper: await record('loaded', count) }, 201)
+  })
+  .post('/chat', validate('json', chatBodySchema), async (c) => {
+    const { session_id, message } = c.req.valid('json')
+    const deps = c.get('deps')
+    const stub = await openAuthorizedSession(c, session_id)
+    await useQuota(stub, deps, 'chat')
+    return runToResponse(c, await stub.startRun('papers-chat', { message }))
+  })
+  .get('/:session', validate('param', sessionParamSchema), async (c) => {
+    const deps = c.get('deps')
+    const stub = await openAuthorizedSession(c, c.req.valid('param').session)
+    return c.json(await callOperation(stub, paperOperations.list, { limits: quotaLimits(deps) }))
+  })

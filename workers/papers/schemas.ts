@@ -1,0 +1,29 @@
+// Request shapes of the papers routes (also used by /openapi.json).
+import { z } from 'zod'
+
+const sessionId = z.string().trim().min(1).max(128)
+
+export const searchBodySchema = z.object({
+  session_id: sessionId,
+  query: z.string().trim().min(2).max(500),
+})
+
+export const loadBodySchema = z
+  .object({
+    session_id: sessionId,
+    ids: z.array(z.string().trim().min(1).max(100)).min(1).max(10).optional(),
+    indices: z.array(z.number().int().min(1).max(10)).min(1).max(10).optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.indices === undefined), {
+    message: 'give exactly one of ids or indices',
+  })
+
+export const chatBodySchema = z.object({
+  session_id: sessionId,
+  message: z.string().trim().min(1).max(8_000),
+})
+
+/** The runner's input, re-checked inside the session object. */
+export const chatInputSchema = z.object({ message: z.string().trim().min(1).max(8_000) })
+
+export const sessionParamSchema = z.object({ session: sessionId })
