@@ -62,5 +62,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     maxWorkers: 2,
+    // With the on-disk module cache, a fresh worker's first request returns every cached
+    // module of its test file's graph in one message; with the fixture feeds that passes
+    // workerd's 1 MiB WebSocket limit and kills the pool. Modules then travel one by one.
+    fsModuleCache: false,
   },
 })

@@ -23,7 +23,7 @@ async function sessionWithPaper(world: PapersEnv, marker: string): Promise<Creat
   const form = new FormData()
   form.set('session_id', session.sessionId)
   form.set('title', TITLE)
-  form.set('file', new File([pdfFixture('grobid')], 'paper.pdf', { type: 'application/pdf' }))
+  form.set('file', new File([await pdfFixture('grobid')], 'paper.pdf', { type: 'application/pdf' }))
   const res = await world.request('/api/papers/upload', {
     method: 'POST',
     token: session.token,

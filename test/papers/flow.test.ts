@@ -40,7 +40,7 @@ let pages: PdfPage[]
 beforeAll(async () => {
   world = papersEnv(pdfs)
   session = await createSession()
-  pages = await extractPdfPages(pdfFixture('grobid'))
+  pages = await extractPdfPages(await pdfFixture('grobid'))
 }, 60_000)
 
 const post = (path: string, json: unknown) =>

@@ -21,7 +21,7 @@ function arxivFetch(urls: string[]) {
 function pdfFetch(pdfs: Map<string, string>): SafeFetch {
   return async (url) => {
     const name = pdfs.get(url)
-    const body = name ? pdfFixture(name) : new TextEncoder().encode('not found')
+    const body = name ? await pdfFixture(name) : new TextEncoder().encode('not found')
     return {
       url,
       status: name ? 200 : 404,

@@ -1,6 +1,7 @@
 // Builders shared by the sources tests: config, recorded/constructed fixtures, a scripted
 // fetch that records requests, and a fake clock whose sleeper advances time instantly.
 /// <reference types="vite/client" />
+import { inject } from 'vitest'
 import { parseConfig, type Config } from '../../workers/config'
 import type { FetchLike, Sleeper } from '../../workers/sources'
 
@@ -19,11 +20,6 @@ const searchFiles = import.meta.glob<string>('../fixtures/search/*.json', {
   import: 'default',
   eager: true,
 })
-const pdfFiles = import.meta.glob<string>('../fixtures/pdfs/*.pdf', {
-  query: '?inline',
-  import: 'default',
-  eager: true,
-})
 
 function pick(files: Record<string, string>, prefix: string): string {
   const key = Object.keys(files).find((k) => k.split('/').pop()?.startsWith(prefix))
@@ -38,10 +34,13 @@ export const crossrefFixture = (prefix: string) => pick(crossrefFiles, prefix)
 export const crossrefJson = (prefix: string): unknown => JSON.parse(crossrefFixture(prefix))
 export const searchFixture = (prefix: string) => pick(searchFiles, prefix)
 
-export function pdfFixture(prefix: string): Uint8Array {
-  const dataUrl = pick(pdfFiles, prefix)
-  const binary = atob(dataUrl.slice(dataUrl.indexOf(',') + 1))
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0))
+/** A fixture PDF's bytes, served by the loopback fake server (not imported: see its fixtures.ts). */
+export async function pdfFixture(prefix: string): Promise<Uint8Array> {
+  const response = await fetch(
+    `${inject('fakeLlmUrl')}/__fixtures/pdf?prefix=${encodeURIComponent(prefix)}`,
+  )
+  if (!response.ok) throw new Error(`no fixture PDF starting with ${prefix}`)
+  return new Uint8Array(await response.arrayBuffer())
 }
 
 export function testConfig(vars: Record<string, string> = {}): Config {

@@ -17,7 +17,7 @@ const PDFS = [
 const extracted = new Map<string, PdfPage[]>()
 
 beforeAll(async () => {
-  for (const name of PDFS) extracted.set(name, await extractPdfPages(pdfFixture(name)))
+  for (const name of PDFS) extracted.set(name, await extractPdfPages(await pdfFixture(name)))
 }, 60_000)
 
 const squash = (text: string) => text.replace(/\s+/g, '').toLowerCase()
@@ -45,14 +45,14 @@ describe('extractPdfPages on real papers', () => {
   })
 
   it("leaves the caller's bytes intact (PDF.js detaches what it is given)", async () => {
-    const bytes = pdfFixture('grobid')
+    const bytes = await pdfFixture('grobid')
     const before = bytes.byteLength
     await extractPdfPages(bytes)
     expect(bytes.byteLength).toBe(before)
   })
 
   it('throws PdfParseError for a truncated PDF', async () => {
-    const bytes = pdfFixture('grobid')
+    const bytes = await pdfFixture('grobid')
     const error = await extractPdfPages(bytes.slice(0, Math.floor(bytes.length / 2))).catch(
       (e: unknown) => e,
     )
@@ -68,7 +68,7 @@ describe('extractPdfPages on real papers', () => {
 
 describe('fetchPdf', () => {
   it('downloads through the guarded fetch and trusts the %PDF magic over the label', async () => {
-    const body = pdfFixture('grobid')
+    const body = await pdfFixture('grobid')
     const { fetchImpl, calls } = scriptedFetch(
       new Response(body, { headers: { 'content-type': 'application/octet-stream' } }),
     )
