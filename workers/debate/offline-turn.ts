@@ -6,12 +6,7 @@ import { extractiveAnswer, type PreparedTurn, type StepSpec, type TurnAnswer } f
 import type { ContextDocument } from '../context'
 import { emitAnswerText } from './emit'
 import type { Speaker } from './markers'
-
-export const OFFLINE_LABEL =
-  '_Offline: no language model is configured, so this turn quotes the most relevant retrieved passages; nothing was judged or executed._'
-
-export const OFFLINE_CONCLUSION =
-  'Offline extractive turn: the evidence is quoted, but no scientist judged viability or ran a check.'
+import { OFFLINE_CONCLUSION, OFFLINE_LABEL } from './offline-label'
 
 export function offlineStep(
   speaker: Speaker,
