@@ -17,15 +17,16 @@ import {
   tokenText,
 } from './helpers'
 
-const QUESTION = 'How should a software testing harness run its test cases?'
+const QUESTION = 'How should continuous integration run regression tests?'
 
 async function debate(
   deps: Deps,
   abortWhen?: (run: ReturnType<typeof aRun>) => void,
   url?: string,
+  question = QUESTION,
 ) {
   return withSql(async (sql) => {
-    const run = aRun(memoryStore(sql), deps, { message: QUESTION, ...(url ? { url } : {}) })
+    const run = aRun(memoryStore(sql), deps, { message: question, ...(url ? { url } : {}) })
     const emit = run.context.emit
     run.context.emit = (packet) => {
       emit(packet)
@@ -182,6 +183,26 @@ describe('debate run', () => {
     expect(text).toContain('_Offline:')
     expect(text).not.toMatch(/Validation: PASS/)
     expect(markerCount(text)).toBe(1)
+  })
+
+  it('cites nothing when the knowledge base does not address the question, and says why', async () => {
+    const offTopic = 'Which coral species bleach first when the ocean warms?'
+    for (const steps of [null, [proposal(), review('NOT VIABLE', 'FAIL')]]) {
+      const { deps, model } = debateDeps({ steps, maxTurns: 1 })
+      const { outcome, text, packets } = await debate(deps, undefined, undefined, offTopic)
+      expect(
+        statuses(packets).filter((m) => /none of them addresses the question/.test(m)),
+      ).toHaveLength(2)
+      for (const entry of outcome.transcript) {
+        expect(entry.references).toEqual([])
+        expect(entry.citations?.grounded ?? []).toEqual([])
+      }
+      expect(packets.some((p) => p.type === 'citation')).toBe(false)
+      expect(text).not.toMatch(/^- \[\d+\] /m)
+      if (model)
+        expect(JSON.stringify(model.requests[0])).toContain('No retrieved document addresses')
+      else expect(text).toContain('The knowledge base has no passage on this question')
+    }
   })
 
   it('indexes the request url before round 1 and says so', async () => {

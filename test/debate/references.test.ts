@@ -8,7 +8,12 @@ import { debateDeps, proposal, reply, tokenText } from './helpers'
 
 type Outcome = RunOutcome & { transcript: TranscriptEntry[] }
 
+// Passages that address the debate's question: off-topic evidence would be set aside.
+const content =
+  'Unit tests should run on every commit in continuous integration; a failing unit test stops the build.'
+
 const chunkA = aChunk({
+  content,
   chunkId: 'a',
   sourceId: 'src-a',
   title: 'Unit testing in practice',
@@ -16,6 +21,7 @@ const chunkA = aChunk({
   year: 2003,
 })
 const chunkB = aChunk({
+  content,
   chunkId: 'b',
   sourceId: 'src-b',
   title: 'Property-based testing',
@@ -23,6 +29,7 @@ const chunkB = aChunk({
   year: 2000,
 })
 const chunkC = aChunk({
+  content,
   chunkId: 'c',
   sourceId: 'src-c',
   title: 'Mutation testing survey',
@@ -46,7 +53,9 @@ async function run(reviewBody: string) {
   let call = 0
   deps.retriever = fakeRetriever(async () => (call++ === 0 ? [chunkA, chunkB] : [chunkC]))
   return withSql(async (sql) => {
-    const r = aRun(memoryStore(sql), deps, { message: 'How should tests be run?' })
+    const r = aRun(memoryStore(sql), deps, {
+      message: 'When should unit tests run in continuous integration?',
+    })
     const outcome = (await runDebate(r.context as never)) as Outcome
     return { outcome, text: tokenText(r.packets) }
   })

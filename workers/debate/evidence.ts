@@ -1,7 +1,10 @@
 // A turn's evidence: retrieval over the whole knowledge base (not only what this turn just
 // ingested), numbered into the run's shared numbering so every [n] names one chunk. The
 // numbers given to this turn are kept: a citation counts only if it names one of them.
+// Passages that do not address the debate's question are not evidence: the grounding core's
+// relevance judgement decides, and a turn without evidence says so instead of quoting them.
 import type { ContextDocument } from '../context'
+import { contentTerms, createTermStatisticsSource, judgeRelevance } from '../grounding'
 import type { PreparedTurn } from '../turn'
 import { chunkToDocument } from '../turn'
 import { untilAborted } from './abortable'
@@ -11,19 +14,45 @@ export interface TurnEvidence {
   /** The numbers this turn's retrieval was given. */
   numbers: Set<number>
   fallbacks: string[]
+  /** Chunks retrieval returned, relevant or not (the §12 "Retrieved chunks" count). */
+  retrieved: number
+  /** Why the retrieved chunks were set aside, when none addresses the question. */
+  notCovered: string | null
 }
 
 const TOP_N = 8
 
-export async function retrieveEvidence(turn: PreparedTurn, query: string): Promise<TurnEvidence> {
+/** Whether the chunks address the question; the reason when they do not. */
+async function coverage(
+  turn: PreparedTurn,
+  question: string,
+  chunks: { title: string; content: string }[],
+): Promise<string | null> {
+  const stats = await untilAborted(
+    createTermStatisticsSource(turn.deps.db)(contentTerms(question), turn.signal),
+    turn.signal,
+  )
+  const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
+  const judgement = judgeRelevance(question, passages, stats)
+  return judgement.abstain ? (judgement.reason ?? 'the passages do not address it') : null
+}
+
+/** Retrieves with the turn's query; judges coverage against the debate's question. */
+export async function retrieveEvidence(
+  turn: PreparedTurn,
+  query: string,
+  question: string,
+): Promise<TurnEvidence> {
   const result = await untilAborted(
     turn.deps.retriever.retrieve(query, { topN: TOP_N }, turn.signal),
     turn.signal,
   )
+  const fallbacks = result.fallbacks ?? []
+  const notCovered = await coverage(turn, question, result.chunks)
+
+  const retrieved = result.chunks.length
+  if (notCovered) return { documents: [], numbers: new Set(), fallbacks, retrieved, notCovered }
   const documents = turn.numbering.assign(result.chunks.map(chunkToDocument))
-  return {
-    documents,
-    numbers: new Set(documents.map((d) => d.document)),
-    fallbacks: result.fallbacks ?? [],
-  }
+  const numbers = new Set(documents.map((d) => d.document))
+  return { documents, numbers, fallbacks, retrieved, notCovered: null }
 }

@@ -52,6 +52,7 @@ async function runRounds(
         speaker,
         round,
         query: buildTurnQuery(turn.input.message, previous),
+        question: turn.input.message,
         proposal: speaker === 'pessimist' ? proposal : null,
         offline,
         onIngest: (ingest) => noteIngest(state, ingest),

@@ -38,6 +38,6 @@ export function turnInstruction(speaker: Speaker, round: number, evidenceCount: 
   const evidence =
     evidenceCount > 0
       ? `The ${evidenceCount} documents above were retrieved for this turn.`
-      : 'No documents were retrieved for this turn: say what evidence is missing rather than claim anything.'
+      : 'No retrieved document addresses the question: say that the evidence does not cover it and what is missing, claim nothing from memory, and cite nothing.'
   return `Round ${round}. ${task} ${evidence}`
 }

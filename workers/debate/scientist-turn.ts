@@ -48,6 +48,8 @@ export interface ScientistTurnOptions {
   speaker: Speaker
   round: number
   query: string
+  /** The debate's question: what the turn's evidence must address. */
+  question: string
   /** Code under review: scientist 1's latest proposal (scientist 2's turns). */
   proposal: string | null
   offline: boolean
@@ -123,9 +125,15 @@ export async function runScientistTurn(
     emitStatus(turn, `${label} Search Query: ${entry.query}`)
     await ingest(turn, entry, options)
     entry.stage = 'retrieval'
-    const evidence = await retrieveEvidence(turn, entry.query)
-    entry.retrieved = evidence.documents.length
-    emitStatus(turn, `${label} Retrieved chunks from vector DB: ${evidence.documents.length}`)
+    const evidence = await retrieveEvidence(turn, entry.query, options.question)
+    entry.retrieved = evidence.retrieved
+    emitStatus(turn, `${label} Retrieved chunks from vector DB: ${evidence.retrieved}`)
+    if (evidence.notCovered) {
+      emitStatus(
+        turn,
+        `${label}: none of them addresses the question (${evidence.notCovered}), so this turn cites nothing`,
+      )
+    }
     entry.stage = 'generation'
     emitStatus(turn, `${label} Response:`)
     const instruction = turnInstruction(options.speaker, options.round, evidence.documents.length)
