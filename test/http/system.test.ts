@@ -13,7 +13,8 @@ describe('GET /health', () => {
       status: 'ok',
       mode: 'offline',
       providers: {
-        llm: { provider: 'offline', fallback_key: false },
+        // Offline no model answers, so none is named.
+        llm: { provider: 'offline', model: null, model_fast: null, fallback_key: false },
         embeddings: { provider: 'offline', dimensions: 384 },
         vector_store: 'd1',
         search: 'corpus',
@@ -56,7 +57,9 @@ describe('GET /health', () => {
     const text = await res.text()
     expect(JSON.parse(text)).toMatchObject({
       mode: 'online',
-      providers: { llm: { provider: 'openai-compatible', fallback_key: true } },
+      providers: {
+        llm: { provider: 'openai-compatible', model: expect.any(String), fallback_key: true },
+      },
       auth: { share_configured: true },
     })
     for (const secret of ['sk-very-secret', 'share-secret-value', 'test-api-key', 'whsec_']) {

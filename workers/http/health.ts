@@ -3,14 +3,16 @@
 import type { Config } from '../config'
 
 export function describeHealth(config: Config, now: number) {
+  // Offline no model answers: naming the configured default would suggest one does.
+  const offline = config.llm.provider === 'offline'
   return {
     status: 'ok' as const,
     mode: config.mode,
     providers: {
       llm: {
         provider: config.llm.provider,
-        model: config.llm.model,
-        model_fast: config.llm.modelFast,
+        model: offline ? null : config.llm.model,
+        model_fast: offline ? null : config.llm.modelFast,
         fallback_key: Boolean(config.llm.apiKeyFallback),
       },
       embeddings: {
