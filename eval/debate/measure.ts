@@ -13,6 +13,8 @@ export interface CitationCounts {
   precise: number
   /** Shown numbers inside code blocks (counted in `shown` too). */
   shownInCode: number
+  /** Code indexing that reads as a marker (`values[2]`): kept as a citation, or rewritten. */
+  codeIndex: { kept: number; altered: number }
   /** Written numbers the shown text no longer has, by kind. */
   stripped: { never: number; earlier: number; own: number; inCode: number }
   /** Shown numbers given only to an earlier turn. */
@@ -27,6 +29,7 @@ export function emptyCounts(): CitationCounts {
     shown: 0,
     precise: 0,
     shownInCode: 0,
+    codeIndex: { kept: 0, altered: 0 },
     stripped: { never: 0, earlier: 0, own: 0, inCode: 0 },
     shownEarlier: 0,
     turns: 0,
@@ -38,6 +41,8 @@ export function addCounts(into: CitationCounts, add: CitationCounts): CitationCo
   into.shown += add.shown
   into.precise += add.precise
   into.shownInCode += add.shownInCode
+  into.codeIndex.kept += add.codeIndex.kept
+  into.codeIndex.altered += add.codeIndex.altered
   into.shownEarlier += add.shownEarlier
   into.turns += add.turns
   into.referencesExact += add.referencesExact
@@ -50,9 +55,14 @@ export const precisionOf = (c: CitationCounts) => (c.shown ? c.precise / c.shown
 
 const FENCE = /```[\s\S]*?(?:```|$)/g
 
-function split(text: string): { prose: number[]; code: number[] } {
-  const code = [...text.matchAll(FENCE)].flatMap((m) => citedNumbers(m[0]))
-  return { prose: citedNumbers(text.replace(FENCE, ' ')), code }
+/** An index right after a name or a closing bracket: code, though it looks like a marker. */
+const INDEX = /[\w\])]\[\d{1,4}\]/g
+
+function split(text: string): { prose: number[]; code: number[]; indexes: number } {
+  const blocks = [...text.matchAll(FENCE)].map((m) => m[0])
+  const code = blocks.flatMap((block) => citedNumbers(block))
+  const indexes = blocks.reduce((n, block) => n + (block.match(INDEX)?.length ?? 0), 0)
+  return { prose: citedNumbers(text.replace(FENCE, ' ')), code, indexes }
 }
 
 type Kind = 'own' | 'earlier' | 'never'
@@ -86,6 +96,7 @@ export function measureDebate(record: DebateRecord): CitationCounts {
     for (const kind of ['own', 'earlier', 'never'] as const)
       turn.stripped[kind] = writtenKinds[kind] - shownKinds[kind]
     turn.stripped.inCode = written.code.length - shown.code.length
+    turn.codeIndex = { kept: shown.indexes, altered: written.indexes - shown.indexes }
     // The works this turn may list: sources of its precise numbers (document i <-> chunk i).
     const chunks = record.retrieved[at] ?? []
     const sourceOf = new Map(script.given.map((n, i) => [n, chunks[i]?.sourceId ?? null]))

@@ -29,6 +29,7 @@ function row(label: string, turns: string, c: CitationCounts, extra: string[]): 
     String(c.stripped.earlier),
     String(c.shownEarlier),
     `${c.shownInCode}/${c.shownInCode + c.stripped.inCode}`,
+    `${c.codeIndex.kept}/${c.codeIndex.altered}`,
   ]
 }
 
@@ -44,6 +45,7 @@ const HEADER = [
   'stripped earlier-turn',
   'shown earlier-turn',
   'code markers kept',
+  'code index cited/cut',
 ]
 
 export async function runDebateEval(input: {

@@ -1,5 +1,6 @@
 // Each turn's References (APA 7) list exactly the works it cites with numbers retrieved for
-// that turn; a number from an earlier turn's retrieval is counted against precision, not listed.
+// that turn; a number from an earlier turn's retrieval is removed from the turn's text (the
+// run shares one numbering, so it would otherwise still name a chunk), never listed.
 import { describe, expect, it } from 'vitest'
 import { runDebate, type TranscriptEntry } from '../../workers/debate'
 import type { RunOutcome } from '../../workers/session'
@@ -48,7 +49,7 @@ async function run(reviewBody: string) {
   return withSql(async (sql) => {
     const r = aRun(memoryStore(sql), deps, { message: 'How should tests be run?' })
     const outcome = (await runDebate(r.context as never)) as Outcome
-    return { outcome, text: tokenText(r.packets) }
+    return { outcome, text: tokenText(r.packets), packets: r.packets }
   })
 }
 
@@ -66,11 +67,21 @@ describe('debate references', () => {
     expect(text.match(/References \(APA 7\)/g)).toHaveLength(2)
   })
 
-  it('counts a citation of an earlier turn’s chunk against precision and does not list it', async () => {
-    const { outcome } = await run('Unit tests help [1], mutation scores matter [3].')
+  it('removes a citation of an earlier turn’s chunk from the shown text and does not list it', async () => {
+    const body = 'Unit tests help [1], mutation scores matter [3, 2]. See also [2][3].'
+    const { outcome, text, packets } = await run(body)
     const pessimist = outcome.transcript[1]
-    expect(pessimist?.citations).toEqual({ cited: [1, 3], grounded: [3], precision: 0.5 })
+    // The marker goes; the space before it stays, as for any dropped marker while streaming.
+    expect(pessimist?.text).toMatch(
+      /Unit tests help ?, mutation scores matter \[3\]\. See also \[3\]\./,
+    )
+    expect(pessimist?.citations).toEqual({ cited: [3], grounded: [3], precision: 1 })
     expect(pessimist?.references.map((r) => r.number)).toEqual([3])
+    // Streamed exactly as saved: no earlier-turn marker reaches the reader either.
+    const review = text.slice(text.indexOf('Unit tests help'))
+    expect(review).not.toMatch(/\[(1|2)\]/)
+    const cited = packets.flatMap((p) => (p.type === 'citation' ? [p.number] : []))
+    expect(cited).toEqual([1, 3])
   })
 
   it('drops citation numbers that name no retrieved chunk at all', async () => {

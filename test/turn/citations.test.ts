@@ -32,6 +32,13 @@ describe('citation tracking while streaming', () => {
     const tracker = new CitationTracker(numbering(2))
     expect(tracker.feed('x[i] [see] [7] [0]')).toEqual([])
   })
+
+  it('with a scope, keeps only the scoped numbers and removes the rest from the text', () => {
+    const tracker = new CitationTracker(numbering(4), new Set([3, 4]))
+    const checked = tracker.write('A [1]. B [1, 3]. C [2][4].')
+    expect(checked.text + tracker.end().text).toBe('A . B [3]. C [4].')
+    expect(checked.sources.map((s) => s.number)).toEqual([3, 4])
+  })
 })
 
 describe('document numbering', () => {

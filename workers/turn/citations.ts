@@ -1,7 +1,7 @@
 // Citations as they stream: the answer's [n] markers (also [1, 2] and [1][2]) are checked
 // against the turn's numbered documents the moment each marker is complete. A number that
-// names no document is removed from the text before it is emitted or saved; each resolved
-// number is announced once.
+// names no document (or none in the tracker's scope) is removed from the text before it is
+// emitted or saved; each resolved number is announced once.
 import type { DocumentNumbering } from '../context'
 import { citedNumbers, createMarkerFilter, type MarkerRewriter } from '../grounding'
 import type { SourceRef } from '../stream'
@@ -17,8 +17,20 @@ export class CitationTracker {
   private readonly cited = new Set<number>()
   private readonly filter: MarkerRewriter
 
-  constructor(private readonly numbering: DocumentNumbering) {
-    this.filter = createMarkerFilter((n) => numbering.source(n) !== undefined)
+  /**
+   * `scope`: only these numbers may be cited (a step that was given some of the run's
+   * documents, e.g. one debate turn); default: every numbered document.
+   */
+  constructor(
+    private readonly numbering: DocumentNumbering,
+    private readonly scope?: ReadonlySet<number>,
+  ) {
+    this.filter = createMarkerFilter((n) => this.resolve(n) !== undefined)
+  }
+
+  private resolve(number: number): SourceRef | undefined {
+    if (this.scope && !this.scope.has(number)) return undefined
+    return this.numbering.source(number)
   }
 
   /** Feeds answer text; returns what may go out now and the sources it cites first. */
@@ -45,7 +57,7 @@ export class CitationTracker {
 
   private cite(number: number, found: SourceRef[]): void {
     if (this.cited.has(number)) return
-    const source = this.numbering.source(number)
+    const source = this.resolve(number)
     if (!source) return
     this.cited.add(number)
     found.push(source)
