@@ -1,53 +1,47 @@
 // Grades one scripted debate turn by turn against what the scripted model was given (not
-// against the debate's own check): the markers shown in the final turn text, which of them
-// name a chunk retrieved for THAT turn, whether the turn's references list exactly those
-// works, and how many written markers were stripped (never given, from an earlier turn,
-// inside code blocks).
+// against the debate's own check): the citations shown in the final turn text (markers in
+// prose; fenced code is code), which of them name a chunk retrieved for THAT turn, whether
+// the turn's references list exactly those works, how many written markers were stripped
+// (never given, from an earlier turn), and what became of bracketed numbers inside code.
 import { citedNumbers } from '../../workers/grounding'
 import type { DebateRecord } from './harness'
 
 export interface CitationCounts {
-  /** Marker numbers in the final turn text (repeats counted). */
+  turns: number
+  /** Citation numbers in the final turn text's prose (repeats counted). */
   shown: number
   /** Shown numbers retrieved for that turn. */
   precise: number
-  /** Shown numbers inside code blocks (counted in `shown` too). */
-  shownInCode: number
-  /** Code indexing that reads as a marker (`values[2]`): kept as a citation, or rewritten. */
-  codeIndex: { kept: number; altered: number }
-  /** Written numbers the shown text no longer has, by kind. */
-  stripped: { never: number; earlier: number; own: number; inCode: number }
   /** Shown numbers given only to an earlier turn. */
   shownEarlier: number
-  turns: number
+  /** Written prose numbers the shown text no longer has, by kind. */
+  stripped: { never: number; earlier: number; own: number }
   /** Turns whose references list exactly the works of their precise citations. */
   referencesExact: number
+  /** Bracketed numbers in code blocks: written, left as written, taken by Quire as citations. */
+  code: { written: number; kept: number; readAsCitations: number }
 }
 
 export function emptyCounts(): CitationCounts {
   return {
+    turns: 0,
     shown: 0,
     precise: 0,
-    shownInCode: 0,
-    codeIndex: { kept: 0, altered: 0 },
-    stripped: { never: 0, earlier: 0, own: 0, inCode: 0 },
     shownEarlier: 0,
-    turns: 0,
+    stripped: { never: 0, earlier: 0, own: 0 },
     referencesExact: 0,
+    code: { written: 0, kept: 0, readAsCitations: 0 },
   }
 }
 
 export function addCounts(into: CitationCounts, add: CitationCounts): CitationCounts {
+  into.turns += add.turns
   into.shown += add.shown
   into.precise += add.precise
-  into.shownInCode += add.shownInCode
-  into.codeIndex.kept += add.codeIndex.kept
-  into.codeIndex.altered += add.codeIndex.altered
   into.shownEarlier += add.shownEarlier
-  into.turns += add.turns
   into.referencesExact += add.referencesExact
-  for (const key of Object.keys(into.stripped) as (keyof CitationCounts['stripped'])[])
-    into.stripped[key] += add.stripped[key]
+  for (const key of ['never', 'earlier', 'own'] as const) into.stripped[key] += add.stripped[key]
+  for (const key of ['written', 'kept', 'readAsCitations'] as const) into.code[key] += add.code[key]
   return into
 }
 
@@ -55,14 +49,9 @@ export const precisionOf = (c: CitationCounts) => (c.shown ? c.precise / c.shown
 
 const FENCE = /```[\s\S]*?(?:```|$)/g
 
-/** An index right after a name or a closing bracket: code, though it looks like a marker. */
-const INDEX = /[\w\])]\[\d{1,4}\]/g
-
-function split(text: string): { prose: number[]; code: number[]; indexes: number } {
-  const blocks = [...text.matchAll(FENCE)].map((m) => m[0])
-  const code = blocks.flatMap((block) => citedNumbers(block))
-  const indexes = blocks.reduce((n, block) => n + (block.match(INDEX)?.length ?? 0), 0)
-  return { prose: citedNumbers(text.replace(FENCE, ' ')), code, indexes }
+function split(text: string): { prose: number[]; code: string[] } {
+  const code = [...text.matchAll(FENCE)].map((m) => m[0])
+  return { prose: citedNumbers(text.replace(FENCE, ' ')), code }
 }
 
 type Kind = 'own' | 'earlier' | 'never'
@@ -84,23 +73,28 @@ export function measureDebate(record: DebateRecord): CitationCounts {
       given.has(n) ? 'own' : earlier.has(n) ? 'earlier' : 'never'
     const written = split(script.written)
     const shown = split(entry.text)
-    const all = [...shown.prose, ...shown.code]
-    const writtenKinds = tally([...written.prose, ...written.code], kindOf)
-    const shownKinds = tally(all, kindOf)
+    const writtenKinds = tally(written.prose, kindOf)
+    const shownKinds = tally(shown.prose, kindOf)
     const turn = emptyCounts()
     turn.turns = 1
-    turn.shown = all.length
+    turn.shown = shown.prose.length
     turn.precise = shownKinds.own
     turn.shownEarlier = shownKinds.earlier
-    turn.shownInCode = shown.code.length
     for (const kind of ['own', 'earlier', 'never'] as const)
       turn.stripped[kind] = writtenKinds[kind] - shownKinds[kind]
-    turn.stripped.inCode = written.code.length - shown.code.length
-    turn.codeIndex = { kept: shown.indexes, altered: written.indexes - shown.indexes }
-    // The works this turn may list: sources of its precise numbers (document i <-> chunk i).
+    const writtenCode = written.code.flatMap((block) => citedNumbers(block))
+    const prose = new Set(shown.prose)
+    turn.code = {
+      written: writtenCode.length,
+      kept: written.code
+        .filter((block) => entry.text.includes(block))
+        .reduce((n, block) => n + citedNumbers(block).length, 0),
+      readAsCitations: (entry.citations?.cited ?? []).filter((n) => !prose.has(n)).length,
+    }
+    // The works this turn may list: sources of its precise citations (document i <-> chunk i).
     const chunks = record.retrieved[at] ?? []
     const sourceOf = new Map(script.given.map((n, i) => [n, chunks[i]?.sourceId ?? null]))
-    const expected = new Set(all.filter((n) => given.has(n)).map((n) => sourceOf.get(n)))
+    const expected = new Set(shown.prose.filter((n) => given.has(n)).map((n) => sourceOf.get(n)))
     const listed = entry.references.map((r) => r.source_id)
     const exact =
       listed.length === expected.size &&

@@ -16,11 +16,11 @@ const SLICE = 1_500
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 
-function row(label: string, turns: string, c: CitationCounts, extra: string[]): string[] {
+function row(label: string, end: string, c: CitationCounts): string[] {
   return [
     label,
-    ...extra,
-    turns,
+    end,
+    String(c.turns),
     String(c.shown),
     String(c.precise),
     pct(precisionOf(c)),
@@ -28,8 +28,8 @@ function row(label: string, turns: string, c: CitationCounts, extra: string[]): 
     String(c.stripped.never),
     String(c.stripped.earlier),
     String(c.shownEarlier),
-    `${c.shownInCode}/${c.shownInCode + c.stripped.inCode}`,
-    `${c.codeIndex.kept}/${c.codeIndex.altered}`,
+    `${c.code.kept}/${c.code.written}`,
+    String(c.code.readAsCitations),
   ]
 }
 
@@ -44,8 +44,8 @@ const HEADER = [
   'stripped never-given',
   'stripped earlier-turn',
   'shown earlier-turn',
-  'code markers kept',
-  'code index cited/cut',
+  'code [n] as written',
+  'code [n] read as citation',
 ]
 
 export async function runDebateEval(input: {
@@ -77,11 +77,11 @@ export async function runDebateEval(input: {
       const counts = measureDebate(record)
       addCounts(total, counts)
       const terminal = record.outcome.terminal
-      rows.push(row(`claim ${question.id}`, String(counts.turns), counts, [terminal]))
+      rows.push(row(`claim ${question.id}`, terminal, counts))
       perDebate.push({ claim: question.id, terminal, ...counts, precision: precisionOf(counts) })
       input.log(`debate ${at + 1}/${set.questions.length}: ${terminal}, ${counts.turns} turns`)
     }
-    rows.push(row('all', String(total.turns), total, [`${set.questions.length} debates`]))
+    rows.push(row('all', `${set.questions.length} debates`, total))
     const seconds = (Date.now() - started) / 1000
     if (input.json) {
       const overall = { ...total, precision: precisionOf(total), seconds }

@@ -84,6 +84,33 @@ describe('debate references', () => {
     expect(cited).toEqual([1, 3])
   })
 
+  it('keeps code blocks as written and never lists a work for indexing inside them', async () => {
+    const code = '```python\nbaseline = values[1]\nfirst = values[0]\n```'
+    const { deps } = debateDeps({
+      maxTurns: 1,
+      steps: [
+        reply(`Unit tests help [2].\n\n${code}`, {
+          Agreement: 'AGREE',
+          Viability: 'VIABLE',
+          Validation: 'N/A',
+          Conclusion: 'Subtract the baseline.',
+        }),
+        reply('Fine [3].', { Answer: 'VERIFIED', 'Verification Reason': 'it parses' }),
+      ],
+    })
+    let call = 0
+    deps.retriever = fakeRetriever(async () => (call++ === 0 ? [chunkA, chunkB] : [chunkC]))
+    const { outcome, packets } = await withSql(async (sql) => {
+      const r = aRun(memoryStore(sql), deps, { message: 'How should tests be run?' })
+      return { outcome: (await runDebate(r.context as never)) as Outcome, packets: r.packets }
+    })
+    const optimist = outcome.transcript[0]
+    expect(optimist?.text).toContain(code)
+    expect(optimist?.citations?.cited).toEqual([2])
+    expect(optimist?.references.map((r) => r.number)).toEqual([2])
+    expect(packets.flatMap((p) => (p.type === 'citation' ? [p.number] : []))).toEqual([2, 3])
+  })
+
   it('drops citation numbers that name no retrieved chunk at all', async () => {
     const { outcome } = await run('As shown before [42], mutation scores matter [3].')
     const pessimist = outcome.transcript[1]

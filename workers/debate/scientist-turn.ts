@@ -129,8 +129,12 @@ export async function runScientistTurn(
     entry.stage = 'generation'
     emitStatus(turn, `${label} Response:`)
     // The run numbers every chunk once, so an earlier turn's [n] still names a chunk; shown
-    // here it would cite evidence this turn never retrieved. Only this turn's numbers pass.
-    turn.citations = new CitationTracker(turn.numbering, evidence.numbers)
+    // here it would cite evidence this turn never retrieved. Only this turn's numbers pass,
+    // and code blocks stay as written (the code check reads them; `xs[2]` cites nothing).
+    turn.citations = new CitationTracker(turn.numbering, {
+      numbers: evidence.numbers,
+      codeVerbatim: true,
+    })
     const instruction = turnInstruction(options.speaker, options.round, evidence.documents.length)
     turn.priorSteps.push(userMessage(instruction, evidence.documents))
     const answer = await runStep({
