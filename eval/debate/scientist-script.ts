@@ -72,7 +72,8 @@ function marker(habit: Habit, input: ScriptInput, random: Random): string {
     case 'earlier':
       return `[${earlier()}]`
     case 'earlierInGroup':
-      return `[${own()}, ${earlier()}]`
+      // With no earlier turn, earlier() falls back to this turn's numbers: no repeats.
+      return `[${[...new Set([own(), earlier()])].join(', ')}]`
     case 'never':
       return `[${never()}]`
     case 'neverInGroup':

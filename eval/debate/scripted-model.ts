@@ -12,7 +12,7 @@ export interface ScriptedTurn {
   round: number
   /** Numbers given with this turn's documents. */
   given: number[]
-  /** Numbers given to earlier turns of the run. */
+  /** Numbers given to earlier turns of the run and not again with this one. */
   earlier: number[]
   /** The reply exactly as the model wrote it. */
   written: string
@@ -46,6 +46,8 @@ function readTurn(request: ModelRequest) {
   const system = messages.find((m) => m.role === 'system')?.content ?? ''
   const speaker: 1 | 2 = /Research Scientist 2\b/.test(system) ? 2 : 1
   const round = Number(/Round (\d+)/.exec(instruction)?.[1] ?? 1)
+  // A number given again with this turn is this turn's own, not an earlier turn's.
+  for (const doc of documents) earlier.delete(doc.number)
   return { documents, earlier: [...earlier], speaker, round }
 }
 
