@@ -1,6 +1,7 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
 //   [--keep] [--reuse <label>] [--tuning '<json>'] [--grounding [--samples <file>]]
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
+//   npm run eval -- --debate --data <SciFact folder> [--debates n] [--seed s] [--json] (eval/debate/)
 // Indexes the folder's corpus with Quire's own chunker, offline embedder and indexer into a
 // real local D1, runs every judged query through each system and prints nDCG@10,
 // Recall@100 and MRR@10. --json prints exactly one JSON object on stdout. --grounding prints
@@ -13,6 +14,7 @@ import { evaluateSystems, indexCorpus } from './pipeline'
 import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
 import { runGrounding } from './grounding/run'
 import { runPapers } from './papers/run'
+import { allowWorkerdImports } from './debate/workerd-shim'
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +29,9 @@ const { values } = parseArgs({
     grounding: { type: 'boolean', default: false },
     samples: { type: 'string' },
     papers: { type: 'string' },
+    debate: { type: 'boolean', default: false },
+    debates: { type: 'string', default: '24' },
+    seed: { type: 'string', default: '1' },
   },
 })
 
@@ -42,9 +47,24 @@ async function papersOnly(folder: string): Promise<void> {
   }
 }
 
+/** The debate reaches workers/session, whose SessionDO needs workerd's runtime module. */
+async function debateEval(data: string): Promise<void> {
+  allowWorkerdImports()
+  const { runDebateEval } = await import('./debate/run')
+  await runDebateEval({
+    data,
+    debates: Number(values.debates),
+    seed: Number(values.seed),
+    json: values.json,
+    keep: values.keep,
+    log,
+  })
+}
+
 async function main(): Promise<void> {
   if (values.papers && !values.data) return papersOnly(values.papers)
   if (!values.data) throw new Error('--data <BEIR folder> is required')
+  if (values.debate) return debateEval(values.data)
   const systems = values.systems ? values.systems.split(',') : DEFAULT_SYSTEMS
   const unknown = systems.filter((s) => !SYSTEMS[s])
   if (unknown.length) throw new Error(`unknown systems: ${unknown.join(', ')}`)

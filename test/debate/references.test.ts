@@ -1,5 +1,6 @@
 // Each turn's References (APA 7) list exactly the works it cites with numbers retrieved for
-// that turn; a number from an earlier turn's retrieval is counted against precision, not listed.
+// that turn; a number from an earlier turn's retrieval is removed from the turn's text (the
+// run shares one numbering, so it would otherwise still name a chunk), never listed.
 import { describe, expect, it } from 'vitest'
 import { runDebate, type TranscriptEntry } from '../../workers/debate'
 import type { RunOutcome } from '../../workers/session'
@@ -57,7 +58,7 @@ async function run(reviewBody: string) {
       message: 'When should unit tests run in continuous integration?',
     })
     const outcome = (await runDebate(r.context as never)) as Outcome
-    return { outcome, text: tokenText(r.packets) }
+    return { outcome, text: tokenText(r.packets), packets: r.packets }
   })
 }
 
@@ -75,11 +76,48 @@ describe('debate references', () => {
     expect(text.match(/References \(APA 7\)/g)).toHaveLength(2)
   })
 
-  it('counts a citation of an earlier turn’s chunk against precision and does not list it', async () => {
-    const { outcome } = await run('Unit tests help [1], mutation scores matter [3].')
+  it('removes a citation of an earlier turn’s chunk from the shown text and does not list it', async () => {
+    const body = 'Unit tests help [1], mutation scores matter [3, 2]. See also [2][3].'
+    const { outcome, text, packets } = await run(body)
     const pessimist = outcome.transcript[1]
-    expect(pessimist?.citations).toEqual({ cited: [1, 3], grounded: [3], precision: 0.5 })
+    // The marker goes; the space before it stays, as for any dropped marker while streaming.
+    expect(pessimist?.text).toMatch(
+      /Unit tests help ?, mutation scores matter \[3\]\. See also \[3\]\./,
+    )
+    expect(pessimist?.citations).toEqual({ cited: [3], grounded: [3], precision: 1 })
     expect(pessimist?.references.map((r) => r.number)).toEqual([3])
+    // Streamed exactly as saved: no earlier-turn marker reaches the reader either.
+    const review = text.slice(text.indexOf('Unit tests help'))
+    expect(review).not.toMatch(/\[(1|2)\]/)
+    const cited = packets.flatMap((p) => (p.type === 'citation' ? [p.number] : []))
+    expect(cited).toEqual([1, 3])
+  })
+
+  it('keeps code blocks as written and never lists a work for indexing inside them', async () => {
+    const code = '```python\nbaseline = values[1]\nfirst = values[0]\n```'
+    const { deps } = debateDeps({
+      maxTurns: 1,
+      steps: [
+        reply(`Unit tests help [2].\n\n${code}`, {
+          Agreement: 'AGREE',
+          Viability: 'VIABLE',
+          Validation: 'N/A',
+          Conclusion: 'Subtract the baseline.',
+        }),
+        reply('Fine [3].', { Answer: 'VERIFIED', 'Verification Reason': 'it parses' }),
+      ],
+    })
+    let call = 0
+    deps.retriever = fakeRetriever(async () => (call++ === 0 ? [chunkA, chunkB] : [chunkC]))
+    const { outcome, packets } = await withSql(async (sql) => {
+      const r = aRun(memoryStore(sql), deps, { message: 'How should tests be run?' })
+      return { outcome: (await runDebate(r.context as never)) as Outcome, packets: r.packets }
+    })
+    const optimist = outcome.transcript[0]
+    expect(optimist?.text).toContain(code)
+    expect(optimist?.citations?.cited).toEqual([2])
+    expect(optimist?.references.map((r) => r.number)).toEqual([2])
+    expect(packets.flatMap((p) => (p.type === 'citation' ? [p.number] : []))).toEqual([2, 3])
   })
 
   it('drops citation numbers that name no retrieved chunk at all', async () => {

@@ -32,6 +32,31 @@ describe('citation tracking while streaming', () => {
     const tracker = new CitationTracker(numbering(2))
     expect(tracker.feed('x[i] [see] [7] [0]')).toEqual([])
   })
+
+  it('with a scope, keeps only the scoped numbers and removes the rest from the text', () => {
+    const tracker = new CitationTracker(numbering(4), { numbers: new Set([3, 4]) })
+    const checked = tracker.write('A [1]. B [1, 3]. C [2][4].')
+    expect(checked.text + tracker.end().text).toBe('A . B [3]. C [4].')
+    expect(checked.sources.map((s) => s.number)).toEqual([3, 4])
+  })
+
+  it('with code verbatim, leaves fenced code as written and reads citations only in prose', () => {
+    const tracker = new CitationTracker(numbering(3), {
+      numbers: new Set([1, 2]),
+      codeVerbatim: true,
+    })
+    const input = 'See [1][3].\n```python\nx = xs[3] + xs[1]  # [2]\n```\nThen [2, 3].'
+    let text = ''
+    const cited: number[] = []
+    // One character at a time: fences and markers split across every boundary.
+    for (const piece of [...input.split(''), '']) {
+      const checked = piece ? tracker.write(piece) : tracker.end()
+      text += checked.text
+      cited.push(...checked.sources.map((s) => s.number))
+    }
+    expect(text).toBe('See [1].\n```python\nx = xs[3] + xs[1]  # [2]\n```\nThen [2].')
+    expect(cited).toEqual([1, 2])
+  })
 })
 
 describe('document numbering', () => {

@@ -1,6 +1,7 @@
 // The References (APA 7) section of one scientist turn: exactly the works the turn cites with
 // numbers retrieved for that turn, in order of first mention, formatted by Quire from each
-// source's stored metadata. A cited number from outside the turn is counted, never listed.
+// source's stored metadata. A cited number from outside the turn is counted, never listed;
+// brackets inside code blocks are code.
 import { readSource } from '../db'
 import { citedNumbers } from '../grounding'
 import type { PreparedTurn } from '../turn'
@@ -20,8 +21,11 @@ export interface CitationCheck {
   precision: number
 }
 
+/** Fenced code (to the end when unclosed): `values[2]` there is code, not a citation. */
+const CODE = /```[\s\S]*?(?:```|$)/g
+
 export function checkTurnCitations(text: string, turnNumbers: Set<number>): CitationCheck {
-  const cited = [...new Set(citedNumbers(text))]
+  const cited = [...new Set(citedNumbers(text.replace(CODE, ' ')))]
   const grounded = cited.filter((n) => turnNumbers.has(n))
   return { cited, grounded, precision: cited.length ? grounded.length / cited.length : 1 }
 }

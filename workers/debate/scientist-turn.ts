@@ -4,7 +4,7 @@
 // the turn so far, marked interrupted.
 import { userMessage } from '../context'
 import type { Verdict } from '../stream'
-import type { PreparedTurn, StepRunner } from '../turn'
+import { CitationTracker, type PreparedTurn, type StepRunner } from '../turn'
 import { untilAborted } from './abortable'
 import { extractCodeBlocks, validateCode, type BlockCheck } from './code-check'
 import { emitStatus, emitText } from './emit'
@@ -136,6 +136,13 @@ export async function runScientistTurn(
     }
     entry.stage = 'generation'
     emitStatus(turn, `${label} Response:`)
+    // The run numbers every chunk once, so an earlier turn's [n] still names a chunk; shown
+    // here it would cite evidence this turn never retrieved. Only this turn's numbers pass,
+    // and code blocks stay as written (the code check reads them; `xs[2]` cites nothing).
+    turn.citations = new CitationTracker(turn.numbering, {
+      numbers: evidence.numbers,
+      codeVerbatim: true,
+    })
     const instruction = turnInstruction(options.speaker, options.round, evidence.documents.length)
     turn.priorSteps.push(userMessage(instruction, evidence.documents))
     const answer = await runStep({

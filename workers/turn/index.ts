@@ -7,6 +7,7 @@ export { createTurnRunner, runTurn } from './run'
 export type { PreparedTurn } from './process'
 export type { StepRunner, StepSpec, TurnAnswer, TurnOutput, TurnSpec } from './spec'
 export { runTurnStep } from './run-step'
+export { CitationTracker } from './citations'
 export {
   fileJsonSchema,
   messageBodySchema,
