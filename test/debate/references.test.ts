@@ -110,7 +110,9 @@ describe('debate references', () => {
     let call = 0
     deps.retriever = fakeRetriever(async () => (call++ === 0 ? [chunkA, chunkB] : [chunkC]))
     const { outcome, packets } = await withSql(async (sql) => {
-      const r = aRun(memoryStore(sql), deps, { message: 'How should tests be run?' })
+      const r = aRun(memoryStore(sql), deps, {
+        message: 'When should unit tests run in continuous integration?',
+      })
       return { outcome: (await runDebate(r.context as never)) as Outcome, packets: r.packets }
     })
     const optimist = outcome.transcript[0]
