@@ -6,7 +6,7 @@ import type { PdfHref } from './citations'
 import { el, messageOf } from './dom'
 import { renderPaperAnswer } from './render'
 import type { ChatResult, GivenSource } from './types'
-import { fallbackLines, modeExplanation } from './words'
+import { answerStatus, fallbackLines } from './words'
 
 export interface ChatPanelPorts {
   chat(message: string, onPacket: (packet: Packet) => void): Promise<void>
@@ -32,8 +32,6 @@ function noticesOf(result: ChatResult): HTMLElement[] {
   }
   if (result.mode === 'degraded') {
     out.push(notice('degraded', 'Degraded answer', fallbackLines(result.fallbacks ?? [])))
-  } else if (result.mode === 'offline' && !result.abstained) {
-    out.push(notice('offline', 'Offline answer', [modeExplanation('offline')]))
   }
   const check = result.citation_check
   if (check && (check.corrected > 0 || check.removed > 0)) {
@@ -85,12 +83,7 @@ function finish(turn: Turn, result: ChatResult, hrefOf: PdfHref): void {
   if (sources) turn.answer.after(sources)
   turn.root.dataset.mode = result.mode
   turn.root.dataset.abstained = String(result.abstained)
-  const cited = result.citations.length
-  turn.status.textContent = result.abstained
-    ? 'No answer: the loaded papers do not cover this question.'
-    : result.error
-      ? 'The answer is incomplete: see the notice.'
-      : `Answer ready · ${cited} page citation${cited === 1 ? '' : 's'}, checked.`
+  turn.status.textContent = answerStatus(result)
 }
 
 export function createChatPanel(ports: ChatPanelPorts): HTMLElement {

@@ -33,8 +33,15 @@ function citationFor(title: string, page: number, citations: PageCitation[]) {
   return citations.find((c) => c.page === page && norm(c.title) === wanted)
 }
 
+/** Long titles are shortened in the text; the full title is in the link's label. */
+function shortTitle(title: string): string {
+  if (title.length <= 40) return title
+  const head = title.split(/[:—–]/)[0]?.trim() ?? ''
+  return head.length >= 4 && head.length <= 40 ? head : `${title.slice(0, 37).trimEnd()}…`
+}
+
 function anchor(citation: PageCitation, href: string | null): string {
-  const label = `${escapeHtml(citation.title)}, p.&nbsp;${citation.page}`
+  const label = `${escapeHtml(shortTitle(citation.title))}, p.&nbsp;${citation.page}`
   const data = `data-paper="${escapeHtml(citation.paper_id)}" data-page="${citation.page}"`
   if (!href) {
     return ` <span class="page-cite" ${data} title="This PDF is not available in this tab">[${label}]</span>`

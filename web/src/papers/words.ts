@@ -1,6 +1,6 @@
 // The Papers view's words for states: quota left, a paper's loading status, the answer's mode.
 // Pure (no DOM), so test/web/ checks that nothing degraded or exhausted reads as normal.
-import type { AnswerMode, PaperRow, QuotaCounter, QuotaView } from './types'
+import type { AnswerMode, ChatResult, PaperRow, QuotaCounter, QuotaView } from './types'
 
 const minutesUntil = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000))
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -65,4 +65,19 @@ export function modeExplanation(mode: AnswerMode): string {
 /** The fallbacks of a result, whatever shape the server gave them in, as readable lines. */
 export function fallbackLines(fallbacks: (string | { stage: string; reason: string })[]): string[] {
   return fallbacks.map((f) => (typeof f === 'string' ? f : `${f.stage}: ${f.reason}`))
+}
+
+/** The status line under a finished answer: how it was made, and what it cites. */
+export function answerStatus(result: ChatResult): string {
+  if (result.abstained) return 'No answer: the loaded papers do not cover this question.'
+  if (result.error) return 'The answer is incomplete: see the notice.'
+  const pages = new Set(result.citations.map((c) => `${c.paper_id}#${c.page}`)).size
+  const how =
+    result.mode === 'offline'
+      ? 'Offline answer (quoted, no model)'
+      : result.mode === 'degraded'
+        ? 'Degraded answer (see the notice)'
+        : 'Answer ready'
+  const cites = pages === 0 ? 'no page cited' : `${plural(pages, 'page')} cited, each checked`
+  return `${how} · ${cites}.`
 }
