@@ -4,7 +4,13 @@
 import { describe, expect, it } from 'vitest'
 import { atPage, linkPageCitations } from '../../web/src/papers/citations'
 import type { ChatResult, QuotaView } from '../../web/src/papers/types'
-import { answerStatus, loadProgress, paperStatusText, quotaLines } from '../../web/src/papers/words'
+import {
+  answerStatus,
+  loadProgress,
+  paperStatusText,
+  quotaLines,
+  searchSummary,
+} from '../../web/src/papers/words'
 
 const citation = {
   title: 'PaSa: An LLM Agent for Comprehensive Academic Paper Search',
@@ -105,5 +111,22 @@ describe('papers view words', () => {
     expect(answerStatus({ ...base, mode: 'offline' })).toMatch(/^Offline answer/)
     expect(answerStatus({ ...base, mode: 'degraded' })).toMatch(/^Degraded answer/)
     expect(answerStatus({ ...base, abstained: true, citations: [] })).toMatch(/^No answer/)
+  })
+
+  it('says when a search fell back from the model rewrite', () => {
+    const counter = { used: 1, limit: 3, left: 2, cooldown_until: null }
+    const result = {
+      query: 'q',
+      arxiv_query: 'deep testing',
+      query_kind: 'keywords' as const,
+      mode: 'degraded' as const,
+      fallbacks: [{ stage: 'query_rewrite', reason: 'the model failed (timeout)' }],
+      papers: [],
+      quota: { search: counter, chat: counter, api_cooldown_until: null },
+    }
+    expect(searchSummary(result)).toBe(
+      '0 papers for “q”, searched by its keywords: deep testing (degraded: query_rewrite: the model failed (timeout))',
+    )
+    expect(searchSummary({ ...result, mode: 'online', fallbacks: [] })).not.toMatch(/degraded/)
   })
 })

@@ -12,7 +12,7 @@ import type { RememberedResult } from './paper-store'
 import { quotaLimits, useQuota } from './quota-gate'
 import { chatBodySchema, loadBodySchema, searchBodySchema, sessionParamSchema } from './schemas'
 import { searchPapers } from './search'
-import { loggingEmbedder, PaperLog } from './session-log'
+import { loggingEmbedder, loggingModel, PaperLog } from './session-log'
 import { readUploadedPdf } from './upload'
 import type { SessionStub } from '../session'
 
@@ -102,7 +102,11 @@ export const paperRoutes = new Hono<AppEnv>()
     const quota = await useQuota(stub, deps, 'search')
     const log = new PaperLog('paper_brain', query, deps.now)
     const result = await searchPapers(
-      { arxiv: deps.scholarly.arxiv, embedder: loggingEmbedder(deps.embedder, log, deps.now) },
+      {
+        arxiv: deps.scholarly.arxiv,
+        embedder: loggingEmbedder(deps.embedder, log, deps.now),
+        model: deps.models && loggingModel(deps.models.fast, 'query_rewrite', log, deps.now),
+      },
       query,
       c.req.raw.signal,
     )

@@ -139,7 +139,7 @@ export function loggingEmbedder(embedder: Embedder, log: PaperLog, now: () => nu
 const promptOf = (request: ModelRequest) =>
   request.messages.map((m) => `${m.role}: ${m.content}`).join('\n\n')
 
-function loggingModel(
+export function loggingModel(
   model: ChatModel,
   purpose: string,
   log: PaperLog,

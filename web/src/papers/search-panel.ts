@@ -2,6 +2,7 @@
 // and abstract, and a button that loads the checked ones.
 import { el, messageOf } from './dom'
 import type { PaperHit, SearchResult } from './types'
+import { searchSummary } from './words'
 
 export interface SearchPanelPorts {
   search(query: string): Promise<SearchResult>
@@ -80,8 +81,7 @@ export function createSearchPanel(ports: SearchPanelPorts): HTMLElement {
     ports
       .search(query)
       .then((result) => {
-        const how = result.query_kind === 'title' ? 'as a title, verbatim' : 'by its keywords'
-        info.textContent = `${result.papers.length} papers for “${result.query}”, searched ${how}: ${result.arxiv_query}`
+        info.textContent = searchSummary(result)
         list.replaceChildren(...result.papers.map(hitItem))
         footer.hidden = result.papers.length === 0
         loadButton.disabled = true

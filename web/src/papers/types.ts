@@ -18,7 +18,9 @@ export interface PaperHit {
 export interface SearchResult {
   query: string
   arxiv_query: string
-  query_kind: 'title' | 'keywords'
+  query_kind: 'title' | 'keywords' | 'semantic'
+  mode?: AnswerMode
+  fallbacks?: { stage: string; reason: string }[]
   papers: PaperHit[]
   quota: QuotaView
 }

@@ -1,6 +1,13 @@
 // The Papers view's words for states: quota left, a paper's loading status, the answer's mode.
 // Pure (no DOM), so test/web/ checks that nothing degraded or exhausted reads as normal.
-import type { AnswerMode, ChatResult, PaperRow, QuotaCounter, QuotaView } from './types'
+import type {
+  AnswerMode,
+  ChatResult,
+  PaperRow,
+  QuotaCounter,
+  QuotaView,
+  SearchResult,
+} from './types'
 
 const minutesUntil = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000))
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -80,4 +87,18 @@ export function answerStatus(result: ChatResult): string {
         : 'Answer ready'
   const cites = pages === 0 ? 'no page cited' : `${plural(pages, 'page')} cited, each checked`
   return `${how} · ${cites}.`
+}
+
+const QUERY_KINDS: Record<SearchResult['query_kind'], string> = {
+  title: 'as a title, verbatim',
+  semantic: 'as the model rewrote it',
+  keywords: 'by its keywords',
+}
+
+/** What was searched, how, and whether the rewrite fell back (a degraded search says so). */
+export function searchSummary(result: SearchResult): string {
+  const head = `${plural(result.papers.length, 'paper')} for “${result.query}”, searched ${QUERY_KINDS[result.query_kind]}: ${result.arxiv_query}`
+  const fallbacks = result.fallbacks ?? []
+  if (result.mode !== 'degraded' || fallbacks.length === 0) return head
+  return `${head} (degraded: ${fallbacks.map((f) => `${f.stage}: ${f.reason}`).join('; ')})`
 }
