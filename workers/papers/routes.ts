@@ -101,11 +101,12 @@ export const paperRoutes = new Hono<AppEnv>()
     const stub = await openAuthorizedSession(c, session_id)
     const quota = await useQuota(stub, deps, 'search')
     const log = new PaperLog('paper_brain', query, deps.now)
+    const discoveryModel = deps.discoveryModel ?? deps.models?.fast ?? null
     const result = await searchPapers(
       {
         arxiv: deps.scholarly.arxiv,
         embedder: loggingEmbedder(deps.embedder, log, deps.now),
-        model: deps.models && loggingModel(deps.models.fast, 'query_rewrite', log, deps.now),
+        model: discoveryModel && loggingModel(discoveryModel, 'query_rewrite', log, deps.now),
       },
       query,
       c.req.raw.signal,
