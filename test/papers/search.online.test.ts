@@ -74,4 +74,27 @@ describe('paper search with a model', () => {
     expect(body.arxiv_query.split(' ')).toContain('deep')
     expect(body.papers).toHaveLength(10)
   })
+
+  it('starts the API cooldown when every key is out of quota, and still answers with keywords', async () => {
+    const quota = {
+      status: 429,
+      error: { message: 'You exceeded your current quota', code: 'insufficient_quota' },
+    }
+    const fake = await scriptFake([quota, quota, quota, quota])
+    const { world, session, body } = await search(
+      `how are deep learning models tested ${fake.marker}`,
+    )
+    expect(body).toMatchObject({
+      mode: 'degraded',
+      query_kind: 'keywords',
+      provider_exhausted: true,
+    })
+    const next = await world.request('/api/papers/search', {
+      method: 'POST',
+      token: session.token,
+      json: { session_id: session.sessionId, query: 'graph neural networks' },
+    })
+    expect(next.status).toBe(429)
+    expect(Number(next.headers.get('Retry-After'))).toBe(1800)
+  })
 })

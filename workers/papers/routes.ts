@@ -112,6 +112,10 @@ export const paperRoutes = new Hono<AppEnv>()
       c.req.raw.signal,
     )
     log.request({ prompt_tokens: 0, chunk_tokens: 0, completion_tokens: 0 })
+    // Seed 004: a provider out of quota on every key pauses searches and chat (API cooldown).
+    if (result.provider_exhausted) {
+      await callOperation(stub, paperOperations.markExhausted, { limits: quotaLimits(deps) })
+    }
     await callOperation(stub, paperOperations.appendLog, { entries: log.entries })
     await callOperation(stub, paperOperations.saveResults, {
       results: result.papers.map(({ score: _score, ...rest }) => rest),

@@ -22,6 +22,8 @@ export interface PaperSearchResult {
   /** offline: no model; degraded: the model's rewrite failed and keywords were used. */
   mode: 'online' | 'offline' | 'degraded'
   fallbacks: { stage: string; reason: string }[]
+  /** Set when every provider key was out of quota (the route starts the API cooldown). */
+  provider_exhausted?: true
   papers: PaperHit[]
 }
 
@@ -70,6 +72,7 @@ export async function searchPapers(
     query_kind: rewritten.kind,
     mode: !model ? 'offline' : rewritten.fallback ? 'degraded' : 'online',
     fallbacks: rewritten.fallback ? [{ stage: 'query_rewrite', reason: rewritten.fallback }] : [],
+    ...(rewritten.providerExhausted ? { provider_exhausted: true as const } : {}),
     papers: ranked.map(({ paper, score }, i) => ({
       index: i + 1,
       arxiv_id: paper.id,

@@ -2,6 +2,7 @@
 // the user's words into a keyword search for arXiv. A title-looking query is never rewritten
 // (searched verbatim); with no model, or when the model fails or answers nothing usable, the
 // offline keyword extraction is used and the fallback is named.
+import { AppError } from '../errors'
 import type { ChatModel } from '../llm'
 import { rewriteForArxiv, type RewrittenQuery } from './query-rewrite'
 
@@ -9,6 +10,8 @@ export interface SearchRewrite extends Omit<RewrittenQuery, 'kind'> {
   kind: RewrittenQuery['kind'] | 'semantic'
   /** Why the model's rewrite was not used, when one was tried. */
   fallback?: string
+  /** Every key of the provider is out of quota: the caller starts the API cooldown. */
+  providerExhausted?: boolean
 }
 
 const REWRITE_PROMPT = [
@@ -57,6 +60,9 @@ export async function rewriteSearchQuery(
     return { arxivQuery: cleaned, kind: 'semantic' }
   } catch (error) {
     if (signal?.aborted) throw error
+    if (error instanceof AppError && error.code === 'quota_exhausted') {
+      return { ...offline, fallback: 'the model provider is out of quota', providerExhausted: true }
+    }
     const reason = error instanceof Error ? error.message : String(error)
     return { ...offline, fallback: `the model failed (${reason.slice(0, 200)})` }
   }
