@@ -45,7 +45,7 @@ function noticesOf(result: ChatResult): HTMLElement[] {
   return out
 }
 
-function sourcesOf(sources: GivenSource[]): HTMLElement | null {
+function sourcesOf(sources: GivenSource[], mode: ChatResult['mode']): HTMLElement | null {
   if (sources.length === 0) return null
   const items = sources.map((s) =>
     el('li', {}, [
@@ -54,7 +54,10 @@ function sourcesOf(sources: GivenSource[]): HTMLElement | null {
     ]),
   )
   return el('details', { class: 'paper-sources' }, [
-    el('summary', { text: `Pages given to the model (${sources.length})` }),
+    el('summary', {
+      // Offline no model reads them: say what they are, not who read them.
+      text: `${mode === 'offline' ? 'Pages the answer draws on' : 'Pages given to the model'} (${sources.length})`,
+    }),
     el('ol', {}, items),
   ])
 }
@@ -79,7 +82,7 @@ function newTurn(n: number, question: string): Turn {
 function finish(turn: Turn, result: ChatResult, hrefOf: PdfHref): void {
   turn.answer.innerHTML = renderPaperAnswer(result.answer, result.citations, hrefOf)
   turn.answer.before(...noticesOf(result))
-  const sources = sourcesOf(result.sources)
+  const sources = sourcesOf(result.sources, result.mode)
   if (sources) turn.answer.after(sources)
   turn.root.dataset.mode = result.mode
   turn.root.dataset.abstained = String(result.abstained)

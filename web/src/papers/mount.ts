@@ -82,6 +82,7 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
   const search = createSearchPanel({
     async search(query) {
       const result = await client.search(query)
+      if (result.mode) setMode(result.mode)
       quota = result.quota
       renderQuota()
       return result
