@@ -76,6 +76,7 @@ const envSchema = z.object({
   LLM_BASE_URL: httpUrl.default('https://api.openai.com/v1'),
   LLM_API_KEY: optionalText,
   LLM_API_KEY_FALLBACK: optionalText,
+  LLM_API_KEY_DISCOVERY: optionalText,
   LLM_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   LLM_MODEL_FAST: optionalText,
   LLM_CONTEXT_TOKENS: positiveInt(128_000),
@@ -136,6 +137,8 @@ export interface Config {
     baseUrl: string
     apiKey?: string
     apiKeyFallback?: string
+    /** Paper Brain's own key (seed 004); its fallback is LLM_API_KEY. Unset: the chat keys. */
+    apiKeyDiscovery?: string
     model: string
     modelFast: string
     contextTokens: number
@@ -232,6 +235,7 @@ export function parseConfig(source: ConfigSource): Config {
       baseUrl: env.LLM_BASE_URL,
       apiKey: env.LLM_API_KEY,
       apiKeyFallback: env.LLM_API_KEY_FALLBACK,
+      apiKeyDiscovery: env.LLM_API_KEY_DISCOVERY,
       model: env.LLM_MODEL,
       // Never a fixed vendor name: on Ollama, Groq or any non-OpenAI endpoint a default like
       // gpt-4o-mini does not exist, so unset means "the same model as LLM_MODEL".

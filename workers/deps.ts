@@ -1,7 +1,7 @@
 // Composition root: Config + bindings -> the chosen adapters. The only place that picks
 // adapters; capability code receives Deps (c.var.deps, the queue handler, SessionDO).
 import { getConfig, type Config } from './config'
-import { createChatModels, type ChatModels } from './llm'
+import { createChatModels, createDiscoveryModel, type ChatModel, type ChatModels } from './llm'
 import {
   createCorpusSearch,
   createEmbedder,
@@ -25,6 +25,8 @@ export interface Deps {
   db: D1Database
   /** null in offline mode: every model step takes its deterministic fallback. */
   models: ChatModels | null
+  /** Paper Brain's model on its own key (seed 004); unset: `models.fast`. */
+  discoveryModel?: ChatModel | null
   embedder: Embedder
   vectors: VectorStore
   retriever: Retriever
@@ -55,6 +57,7 @@ export function makeDeps(env: Env): Deps {
     config,
     db: env.DB,
     models,
+    discoveryModel: createDiscoveryModel(config, env.AI),
     embedder,
     vectors,
     retriever,

@@ -76,8 +76,9 @@ function startFakeModel() {
   })
 }
 
-function startServer(port, persist, modelUrl) {
-  const log = createWriteStream(path.join(artifacts, 'server.log'))
+/** modelUrl null: no model at all (offline), for the pages whose test is about offline mode. */
+function startServer(port, persist, modelUrl, logName = 'server.log') {
+  const log = createWriteStream(path.join(artifacts, logName))
   const args = [
     'dev',
     '--local',
@@ -90,12 +91,17 @@ function startServer(port, persist, modelUrl) {
   ]
   // A model is configured (the fake), whatever .dev.vars says: the test takes it away later
   // to see the degraded banner.
+  const model = modelUrl
+    ? {
+        LLM_PROVIDER: 'openai-compatible',
+        LLM_BASE_URL: `${modelUrl}/v1`,
+        LLM_API_KEY: 'e2e-model-key',
+        LLM_MODEL: 'fake-main',
+        LLM_MODEL_FAST: 'fake-fast',
+      }
+    : { LLM_PROVIDER: 'offline' }
   const vars = {
-    LLM_PROVIDER: 'openai-compatible',
-    LLM_BASE_URL: `${modelUrl}/v1`,
-    LLM_API_KEY: 'e2e-model-key',
-    LLM_MODEL: 'fake-main',
-    LLM_MODEL_FAST: 'fake-fast',
+    ...model,
     EMBEDDINGS_PROVIDER: 'offline',
     SEARCH_PROVIDER: 'corpus',
     QUIRE_API_KEYS: API_KEY,
@@ -152,8 +158,8 @@ function waitForHealth(server, base) {
   )
 }
 
-function runBrowserTest(base, model) {
-  const test = spawnSync(bin('tsx'), ['test/e2e/answer.e2e.ts'], {
+function runBrowserTest(base, model, file = 'test/e2e/answer.e2e.ts') {
+  const test = spawnSync(bin('tsx'), [file], {
     cwd: root,
     stdio: 'inherit',
     env: {
@@ -165,7 +171,7 @@ function runBrowserTest(base, model) {
     },
     timeout: RUN_TIMEOUT_MS - 120_000,
   })
-  if (test.status !== 0) throw new Error('the browser test failed (see above)')
+  if (test.status !== 0) throw new Error(`${path.basename(file)} failed (see above)`)
 }
 
 async function main() {
@@ -191,7 +197,22 @@ async function main() {
     step('seeding the demo corpus')
     await startSeeding(base)
     step('running the browser test')
-    runBrowserTest(base, model)
+    // Each page's test runs even when an earlier one failed; the run fails if any did.
+    const failures = []
+    const attempt = (fn) => {
+      try {
+        fn()
+      } catch (error) {
+        failures.push(error.message)
+      }
+    }
+    attempt(() => runBrowserTest(base, model))
+    step('restarting wrangler dev with no model (offline) for the Papers page')
+    await stopServer(server)
+    server = startServer(new URL(base).port, persist, null, 'server-offline.log')
+    await waitForHealth(server, base)
+    attempt(() => runBrowserTest(base, model, 'test/e2e/papers.e2e.ts'))
+    if (failures.length > 0) throw new Error(failures.join('; '))
     step('passed')
   } finally {
     clearTimeout(watchdog)

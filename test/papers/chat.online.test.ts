@@ -87,6 +87,18 @@ describe('paper chat with a model', () => {
     const [request] = await fake.requests()
     const prompt = JSON.stringify(request?.messages ?? [])
     expect(prompt).toContain(`[${TITLE}, Page`)
+    // The session log has the answering call with its prompt, completion, tokens and latency.
+    const log = await world.request(`/api/papers/${session.sessionId}/log`, {
+      token: session.token,
+    })
+    const calls = (await log.json<{ api_calls_llm: Record<string, unknown>[] }>()).api_calls_llm
+    const answer = calls.find((c) => c.purpose === 'answer')
+    expect(answer).toMatchObject({ model: 'fake-main', mode: 'multi_paper_rag' })
+    expect(answer?.prompt).toContain(`[${TITLE}, Page`)
+    expect(answer?.completion).toContain('diminishes the amplitude')
+    expect(answer?.prompt_tokens).toBeGreaterThan(100)
+    expect(answer?.completion_tokens).toBeGreaterThan(10)
+    expect(answer?.latency_ms).toBeGreaterThanOrEqual(0)
   })
 
   it('answers 429 quota_exhausted when the provider is out of quota, then pauses chat for 30 minutes', async () => {

@@ -158,4 +158,46 @@ describe('paper discovery, loading and chat', () => {
     expect(body.citations).toEqual([])
     expect(body.sources).toEqual([])
   })
+
+  it("keeps the session's log in the seed's shape: chunks with scores, embedding calls, token metrics", async () => {
+    const res = await world.request(`/api/papers/${session.sessionId}/log`, {
+      token: session.token,
+    })
+    expect(res.status).toBe(200)
+    const log = await res.json<{
+      session_id: string
+      title: string
+      mode: string
+      timestamp_start: string
+      timestamp_end: string
+      rag_chunks: { page: number; score: number; paper_title: string; token_count: number }[]
+      api_calls_embeddings: { model: string; token_count: number; latency_ms: number }[]
+      api_calls_llm: unknown[]
+      requests: { mode: string; chunk_tokens: number; latency_ms: { total: number } }[]
+    }>()
+    expect(log.session_id).toBe(session.sessionId)
+    expect(log.title).toBe('how are deep learning models tested')
+    expect(log.mode).toBe('multi_paper_rag')
+    expect(Date.parse(log.timestamp_end)).toBeGreaterThanOrEqual(Date.parse(log.timestamp_start))
+    expect(log.rag_chunks.length).toBeGreaterThan(0)
+    for (const chunk of log.rag_chunks) {
+      expect(chunk.page).toBeGreaterThan(0)
+      expect(Number.isFinite(chunk.score)).toBe(true)
+      expect(chunk.token_count).toBeGreaterThan(0)
+    }
+    expect(log.api_calls_embeddings.length).toBeGreaterThan(0)
+    expect(log.api_calls_embeddings[0]?.token_count).toBeGreaterThan(0)
+    // Offline: no model was called, and the log does not pretend one was.
+    expect(log.api_calls_llm).toEqual([])
+    const modes = log.requests.map((r) => r.mode)
+    expect(modes).toContain('paper_brain')
+    expect(modes).toContain('multi_paper_rag')
+    const chats = log.requests.filter((r) => r.mode === 'multi_paper_rag')
+    expect(chats.some((r) => r.chunk_tokens > 0)).toBe(true)
+  })
+
+  it('refuses the log without the session token', async () => {
+    const res = await world.request(`/api/papers/${session.sessionId}/log`)
+    expect(res.status).toBe(401)
+  })
 })

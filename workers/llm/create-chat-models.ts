@@ -24,11 +24,14 @@ function workersAiModel(config: Config, ai: AiRunner, name: string, fallback: st
   })
 }
 
-function openAiModel(config: Config, model: string): ChatModel {
+function openAiModel(
+  config: Config,
+  model: string,
+  keys = { apiKey: config.llm.apiKey, fallbackApiKey: config.llm.apiKeyFallback },
+): ChatModel {
   return new OpenAiCompatibleChatModel({
     baseUrl: config.llm.baseUrl,
-    apiKey: config.llm.apiKey,
-    fallbackApiKey: config.llm.apiKeyFallback,
+    ...keys,
     model,
     contextTokens: config.llm.contextTokens,
     timeoutMs: config.llm.timeoutMs,
@@ -51,4 +54,20 @@ export function createChatModels(config: Config, ai: AiRunner): ChatModels | nul
         fast: openAiModel(config, config.llm.modelFast),
       }
   }
+}
+
+/**
+ * Paper Brain's model (seed 004's per-role keys): the fast model on LLM_API_KEY_DISCOVERY,
+ * falling back to the chat key LLM_API_KEY on quota errors, then QuotaExhaustedError. Unset,
+ * it is the fast model with the chat keys. Null when offline.
+ */
+export function createDiscoveryModel(config: Config, ai: AiRunner): ChatModel | null {
+  const discovery = config.llm.apiKeyDiscovery
+  if (config.llm.provider !== 'openai-compatible' || !discovery) {
+    return createChatModels(config, ai)?.fast ?? null
+  }
+  return openAiModel(config, config.llm.modelFast, {
+    apiKey: discovery,
+    fallbackApiKey: config.llm.apiKey,
+  })
 }

@@ -10,7 +10,7 @@ export {
   type AbortReasonOf,
 } from './abort'
 export { collectResponse, ResponseAssembler } from './collect'
-export { createChatModels, WORKERS_AI_DEFAULTS } from './create-chat-models'
+export { createChatModels, createDiscoveryModel, WORKERS_AI_DEFAULTS } from './create-chat-models'
 export { OpenAiCompatibleChatModel, type OpenAiChatOptions } from './openai-compatible'
 export { WorkersAiChatModel, type AiRunner, type WorkersAiChatOptions } from './workers-ai'
 export {

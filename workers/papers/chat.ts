@@ -7,12 +7,15 @@ import { abstentionAnswer } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { SourceRef } from '../stream'
 import { createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
+import { loggedEvidenceDeps } from './chat-log'
 import { gatherEvidence } from './evidence'
+import { appendLog } from './log-store'
 import { extractivePaperAnswer } from './offline-chat'
 import { checkPageCitations, type GivenPage } from './page-citations'
 import { listPapers } from './paper-store'
 import { contextInstruction, OFFLINE_LABEL, PAPERS_PERSONA } from './prompts'
 import { markApiExhausted } from './quota'
+import { PaperLog, type RequestMetrics } from './session-log'
 
 type Mode = 'online' | 'offline' | 'degraded'
 
@@ -33,22 +36,35 @@ async function answerFrom(
   turn: PreparedTurn,
   runStep: StepRunner,
   pages: GivenPage[],
+  log: PaperLog,
 ): Promise<{
   text: string
   mode: Mode
   fallbacks: string[]
+  tokens: { prompt_tokens: number; completion_tokens: number }
   error?: { code: string; message: string }
 }> {
   const question = turn.input.message
   if (!turn.model) {
     const text = `${OFFLINE_LABEL}\n\n${extractivePaperAnswer(question, pages)}`
     turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text })
-    return { text, mode: 'offline', fallbacks: [] }
+    return {
+      text,
+      mode: 'offline',
+      fallbacks: [],
+      tokens: { prompt_tokens: 0, completion_tokens: 0 },
+    }
   }
-  const step = await runStep({
-    persona: PAPERS_PERSONA,
-    tools: [],
-    instruction: contextInstruction(question, pages),
+  const instruction = contextInstruction(question, pages)
+  const started = turn.deps.now()
+  const step = await runStep({ persona: PAPERS_PERSONA, tools: [], instruction })
+  const tokens = log.llm({
+    model: turn.model.model,
+    purpose: 'answer',
+    prompt: `${PAPERS_PERSONA}\n\n${instruction}`,
+    completion: step.text,
+    latencyMs: turn.deps.now() - started,
+    ...(step.error ? { error: step.error.message } : {}),
   })
   // A failed step has already reported its error packet (the relay answers with it); a
   // provider out of quota also starts the API cooldown, as the seed's quota manager does.
@@ -59,16 +75,39 @@ async function answerFrom(
     text: step.text,
     mode: 'online',
     fallbacks: [],
+    tokens,
     ...(step.error ? { error: step.error } : {}),
   }
+}
+
+/** Closes the request's log with its token metrics and stores it in the session. */
+function closeLog(
+  turn: PreparedTurn,
+  log: PaperLog,
+  metrics: Omit<RequestMetrics, 'latency_ms'> & { latency_ms: Record<string, number> },
+): RequestMetrics {
+  const full = log.request(metrics)
+  appendLog(turn.store.sql, log.entries)
+  return full
 }
 
 async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Promise<RunOutcome> {
   const papers = listPapers(turn.store.sql).filter((p) => p.status === 'loaded')
   const question = turn.input.message
-  const evidence = await gatherEvidence(turn.deps, turn.sessionId, question, papers, turn.signal)
+  const log = new PaperLog('multi_paper_rag', question, turn.deps.now)
+  const deps = loggedEvidenceDeps(turn.deps, log)
+  const started = turn.deps.now()
+  const evidence = await gatherEvidence(deps, turn.sessionId, question, papers, turn.signal)
+  const retrieval = turn.deps.now() - started
+  const chunkTokens = log.chunks(evidence.chunks)
   const mode0: Mode = turn.model ? 'online' : 'offline'
   if (evidence.abstain !== undefined || papers.length === 0) {
+    const metrics = closeLog(turn, log, {
+      prompt_tokens: 0,
+      chunk_tokens: chunkTokens,
+      completion_tokens: 0,
+      latency_ms: { retrieval },
+    })
     const reason = papers.length === 0 ? 'no paper is loaded in this session' : evidence.abstain
     const answer = abstentionAnswer(reason ?? 'the loaded papers do not address it')
     turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text: answer })
@@ -84,13 +123,20 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
       abstained: true,
       mode: mode0,
       task: evidence.task,
+      metrics,
       message_id: saved.id,
     }
   }
   const pdfUrls = new Map(papers.map((p) => [p.id, p.pdf_url]))
   const sources = sourcesOf(evidence.pages, pdfUrls)
   turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'sources', sources })
-  const produced = await answerFrom(turn, runStep, evidence.pages)
+  const answering = turn.deps.now()
+  const produced = await answerFrom(turn, runStep, evidence.pages, log)
+  const metrics = closeLog(turn, log, {
+    ...produced.tokens,
+    chunk_tokens: chunkTokens,
+    latency_ms: { retrieval, answer: turn.deps.now() - answering },
+  })
   const checked = checkPageCitations(produced.text, evidence.pages)
   const saved = turn.store.appendMessage({
     role: 'assistant',
@@ -112,6 +158,7 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
     fallbacks: [...evidence.fallbacks, ...produced.fallbacks],
     task: evidence.task,
     citation_check: { corrected: checked.corrected, removed: checked.removed },
+    metrics,
     message_id: saved.id,
     stopped: turn.state.stopped,
     ...(produced.error ? { error: produced.error } : {}),

@@ -17,6 +17,8 @@ export interface PaperEvidence {
   task: RetrievalTask
   queries: string[]
   pages: GivenPage[]
+  /** The retrieved chunks with their scores, as the session log records them. */
+  chunks: RetrievedChunk[]
   fallbacks: string[]
   /** Set when the papers do not address the question: the reason, and nothing to cite. */
   abstain?: string
@@ -57,8 +59,13 @@ export async function gatherEvidence(
     { namespace: paperNamespace(sessionId), tokenBudget: DEFAULT_TOKEN_BUDGET },
     signal,
   )
-  const base = { task: result.task, queries: result.queries, fallbacks: result.fallbacks ?? [] }
   const chunks = result.chunks.filter((c) => c.page !== null)
+  const base = {
+    task: result.task,
+    queries: result.queries,
+    chunks,
+    fallbacks: result.fallbacks ?? [],
+  }
   if (chunks.length === 0) {
     return { ...base, pages: [], abstain: 'no loaded paper has text on this question' }
   }

@@ -7,6 +7,7 @@ export { paperOperations } from './operations'
 export { checkPageCitations, type GivenPage, type PageCitation } from './page-citations'
 export { looksLikeTitle, rewriteForArxiv, keywordsOf } from './query-rewrite'
 export { searchPapers, type PaperSearchResult } from './search'
+export { cleanRewrite, rewriteSearchQuery, type SearchRewrite } from './semantic-rewrite'
 export { paperNamespace } from './namespace'
 export {
   consumeQuota,

@@ -69,5 +69,14 @@ export function paperPaths(): Json {
         responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
       },
     },
+    '/api/papers/{session}/log': {
+      get: {
+        summary:
+          "The session's log (seed 004 SessionLogger): RAG chunks with scores, embedding and model calls with tokens and latency, per-request token metrics",
+        parameters: [pathParam('session', { type: 'string' })],
+        security: SESSION_TOKEN,
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
+      },
+    },
   }
 }

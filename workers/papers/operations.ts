@@ -1,7 +1,8 @@
 // The papers capability's session operations: paper records and statuses, the last search's
-// results, and the quotas (check-and-use, read, mark the provider exhausted).
+// results, the quotas (check-and-use, read, mark the provider exhausted) and the session log.
 import { z } from 'zod'
 import { defineOperation } from '../session'
+import { appendLog, readLog } from './log-store'
 import { listPapers, putPaper, readResults, saveResults, type PaperRecord } from './paper-store'
 import {
   consumeQuota,
@@ -71,6 +72,27 @@ export const paperOperations = {
     input: z.object({ kind: z.enum(['search', 'chat']), limits: limitsSchema }),
     run: ({ store, now }, { kind, limits }): QuotaDecision =>
       consumeQuota(store.sql, kind, limits, now()),
+  }),
+  appendLog: defineOperation({
+    name: 'papers.log.append',
+    input: z.object({
+      entries: z
+        .array(
+          z.object({
+            kind: z.enum(['rag_chunk', 'embedding', 'llm', 'request']),
+            body: z.record(z.string(), z.unknown()),
+          }),
+        )
+        .max(500),
+    }),
+    run: ({ store }, { entries }): { appended: number } => ({
+      appended: appendLog(store.sql, entries),
+    }),
+  }),
+  readLog: defineOperation({
+    name: 'papers.log.read',
+    input: z.object({ session_id: z.string() }),
+    run: ({ store }, { session_id }) => readLog(store.sql, session_id),
   }),
   markExhausted: defineOperation({
     name: 'papers.quota.exhausted',

@@ -1,6 +1,6 @@
 // Paper Brain and paper chat over HTTP. Every route takes the session's bearer token and
 // `session_id` in the body (a form field for the upload): POST /search, /load, /upload,
-// /chat (a run: JSON by default, SSE or text/plain when asked) and GET /:session.
+// /chat (a run: JSON by default, SSE or text/plain when asked), GET /:session and its log.
 import { Hono, type Context } from 'hono'
 import type { Deps } from '../deps'
 import { NotFoundError, ValidationError } from '../errors'
@@ -12,6 +12,7 @@ import type { RememberedResult } from './paper-store'
 import { quotaLimits, useQuota } from './quota-gate'
 import { chatBodySchema, loadBodySchema, searchBodySchema, sessionParamSchema } from './schemas'
 import { searchPapers } from './search'
+import { loggingEmbedder, loggingModel, PaperLog } from './session-log'
 import { readUploadedPdf } from './upload'
 import type { SessionStub } from '../session'
 
@@ -99,11 +100,23 @@ export const paperRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const stub = await openAuthorizedSession(c, session_id)
     const quota = await useQuota(stub, deps, 'search')
+    const log = new PaperLog('paper_brain', query, deps.now)
+    const discoveryModel = deps.discoveryModel ?? deps.models?.fast ?? null
     const result = await searchPapers(
-      { arxiv: deps.scholarly.arxiv, embedder: deps.embedder },
+      {
+        arxiv: deps.scholarly.arxiv,
+        embedder: loggingEmbedder(deps.embedder, log, deps.now),
+        model: discoveryModel && loggingModel(discoveryModel, 'query_rewrite', log, deps.now),
+      },
       query,
       c.req.raw.signal,
     )
+    log.request({ prompt_tokens: 0, chunk_tokens: 0, completion_tokens: 0 })
+    // Seed 004: a provider out of quota on every key pauses searches and chat (API cooldown).
+    if (result.provider_exhausted) {
+      await callOperation(stub, paperOperations.markExhausted, { limits: quotaLimits(deps) })
+    }
+    await callOperation(stub, paperOperations.appendLog, { entries: log.entries })
     await callOperation(stub, paperOperations.saveResults, {
       results: result.papers.map(({ score: _score, ...rest }) => rest),
     })
@@ -160,6 +173,11 @@ export const paperRoutes = new Hono<AppEnv>()
     const stub = await openAuthorizedSession(c, session_id)
     await useQuota(stub, deps, 'chat')
     return runToResponse(c, await stub.startRun('papers-chat', { message }))
+  })
+  .get('/:session/log', validate('param', sessionParamSchema), async (c) => {
+    const session = c.req.valid('param').session
+    const stub = await openAuthorizedSession(c, session)
+    return c.json(await callOperation(stub, paperOperations.readLog, { session_id: session }))
   })
   .get('/:session', validate('param', sessionParamSchema), async (c) => {
     const deps = c.get('deps')

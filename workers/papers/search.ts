@@ -1,10 +1,12 @@
-// Paper Brain's search: rewrite the query for arXiv, fetch 15 papers (relevance order, the
+// Paper Brain's search: rewrite the query for arXiv (the fast model when there is one, else
+// keywords; titles verbatim), fetch 15 papers (relevance order, the
 // client's polite gate), rank their titles + abstracts by embedding similarity to the
 // ORIGINAL query (the Embedder port) and keep the top 10.
+import type { ChatModel } from '../llm'
 import type { Embedder } from '../retrieval'
 import type { ArxivClient, ArxivPaper } from '../sources'
 import type { RememberedResult } from './paper-store'
-import { rewriteForArxiv } from './query-rewrite'
+import { rewriteSearchQuery, type SearchRewrite } from './semantic-rewrite'
 
 export const SEARCH_FETCH = 15
 export const SEARCH_SHOW = 10
@@ -16,7 +18,12 @@ export interface PaperHit extends RememberedResult {
 export interface PaperSearchResult {
   query: string
   arxiv_query: string
-  query_kind: 'title' | 'keywords'
+  query_kind: SearchRewrite['kind']
+  /** offline: no model; degraded: the model's rewrite failed and keywords were used. */
+  mode: 'online' | 'offline' | 'degraded'
+  fallbacks: { stage: string; reason: string }[]
+  /** Set when every provider key was out of quota (the route starts the API cooldown). */
+  provider_exhausted?: true
   papers: PaperHit[]
 }
 
@@ -32,11 +39,12 @@ function yearOf(paper: ArxivPaper): number | null {
 }
 
 export async function searchPapers(
-  ports: { arxiv: ArxivClient; embedder: Embedder },
+  ports: { arxiv: ArxivClient; embedder: Embedder; model?: ChatModel | null },
   query: string,
   signal?: AbortSignal,
 ): Promise<PaperSearchResult> {
-  const rewritten = rewriteForArxiv(query)
+  const model = ports.model ?? null
+  const rewritten = await rewriteSearchQuery(model, query, signal)
   const found = await ports.arxiv.search(
     rewritten.arxivQuery,
     { maxResults: SEARCH_FETCH, sortBy: 'relevance' },
@@ -62,6 +70,9 @@ export async function searchPapers(
     query,
     arxiv_query: rewritten.arxivQuery,
     query_kind: rewritten.kind,
+    mode: !model ? 'offline' : rewritten.fallback ? 'degraded' : 'online',
+    fallbacks: rewritten.fallback ? [{ stage: 'query_rewrite', reason: rewritten.fallback }] : [],
+    ...(rewritten.providerExhausted ? { provider_exhausted: true as const } : {}),
     papers: ranked.map(({ paper, score }, i) => ({
       index: i + 1,
       arxiv_id: paper.id,

@@ -1,0 +1,191 @@
+// Browser test of the Papers mode (papers.html, run by run.mjs against `wrangler dev` with no
+// model: offline): a fixture PDF is uploaded and loads with its pages; a question its pages
+// answer gets an offline answer whose page citations hold the cited sentences and open the PDF
+// at that page; an unrelated question is abstained with nothing cited; the quota left shows;
+// search results render with checkboxes, authors, year and abstracts, and a load shows each
+// paper's progress (both against answers routed in the page: no arXiv). Screenshots saved.
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { shot } from './helpers'
+
+const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
+const STEP_TIMEOUT_MS = 30_000
+const ANSWER_TIMEOUT_MS = 120_000
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
+const PDF = path.resolve(import.meta.dirname, '../fixtures/pdfs/grobid_arXiv-0908.0054v1.pdf')
+const ANSWERED = 'How does more cold dark matter change the amplitude of the CMB oscillations?'
+const UNANSWERED = 'Which sourdough starter hydration gives the most open crumb in rye bread?'
+
+const squash = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase()
+
+async function pdfPages(): Promise<string[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(readFileSync(PDF)))
+  return (await extractText(pdf, { mergePages: false })).text
+}
+
+async function upload(page: Page): Promise<void> {
+  await page.goto(`${base}/papers.html`)
+  await page.locator('#papers-mode[data-mode="offline"]').waitFor()
+  await page.setInputFiles('#papers-file', PDF)
+  await page.click('#papers-upload button[type="submit"]')
+  const loaded = page.locator('.paper.paper-loaded')
+  await loaded.waitFor({ timeout: ANSWER_TIMEOUT_MS })
+  assert.match((await loaded.textContent()) ?? '', /Loaded · \d+ pages/)
+  await shot(page, 'papers-uploaded')
+}
+
+async function ask(page: Page, n: number, question: string) {
+  await page.fill('#papers-message', question)
+  await page.click('.papers-chat-form button[type="submit"]')
+  const turn = page.locator(`#paper-turn-${n}`)
+  await turn
+    .locator('.status', {
+      hasText: /^(Answer ready|Offline answer|Degraded answer|No answer|Failed|The answer)/,
+    })
+    .waitFor({
+      timeout: ANSWER_TIMEOUT_MS,
+    })
+  return turn
+}
+
+async function citedAnswer(page: Page): Promise<void> {
+  const turn = await ask(page, 1, ANSWERED)
+  assert.equal(await turn.getAttribute('data-mode'), 'offline')
+  assert.equal(await turn.getAttribute('data-abstained'), 'false')
+  assert.match((await turn.locator('.status').textContent()) ?? '', /^Offline answer .* cited/)
+  const links = turn.locator('a.page-cite')
+  assert.ok((await links.count()) > 0, 'the offline answer cites pages')
+  const pages = await pdfPages()
+  const text = (await turn.locator('.paper-answer').textContent()) ?? ''
+  const cited = [...text.matchAll(/([^.\]]+\.)\s*\[([^\]]+), p\.\s(\d+)\]/g)]
+  assert.ok(cited.length > 0, `citations readable in: ${text}`)
+  for (const [, sentence = '', , page] of cited) {
+    const pageText = pages[Number(page) - 1] ?? ''
+    assert.ok(
+      squash(pageText).includes(squash(sentence).slice(-60)),
+      `page ${page} holds: ${sentence}`,
+    )
+  }
+  const first = links.first()
+  const href = (await first.getAttribute('href')) ?? ''
+  assert.match(href, /#page=\d+$/, 'the citation opens the PDF at its page')
+  assert.equal(href.split('#page=')[1], await first.getAttribute('data-page'))
+  await shot(page, 'papers-answer')
+  const [popup] = await Promise.all([page.waitForEvent('popup'), first.click()])
+  assert.ok(popup.url().endsWith(`#page=${href.split('#page=')[1]}`), popup.url())
+  await popup.close()
+}
+
+async function abstains(page: Page): Promise<void> {
+  const turn = await ask(page, 2, UNANSWERED)
+  assert.equal(await turn.getAttribute('data-abstained'), 'true')
+  await turn.locator('.notice-abstained').waitFor()
+  assert.equal(await turn.locator('.page-cite').count(), 0, 'an abstention cites nothing')
+  assert.equal(await turn.locator('.paper-sources').count(), 0)
+  const quota = (await page.locator('#papers-quota').textContent()) ?? ''
+  assert.match(quota, /Chat messages: 3 of 5 left/)
+  await shot(page, 'papers-abstained')
+}
+
+/** Results as the search route shapes them (no arXiv call: the route is answered in the page). */
+async function searchResults(page: Page): Promise<void> {
+  const hit = (index: number) => ({
+    index,
+    arxiv_id: `0908.005${index}`,
+    title: `Acoustic oscillations in the cosmic microwave background, part ${index}`,
+    authors: ['A. Author', 'B. Author', 'C. Author', 'D. Author', 'E. Author'],
+    year: 2009,
+    abstract: 'We study how the matter content shapes the acoustic peaks. '.repeat(8),
+    pdf_url: `https://arxiv.org/pdf/0908.005${index}`,
+    abs_url: `https://arxiv.org/abs/0908.005${index}`,
+  })
+  await page.route('**/api/papers/search', async (route) => {
+    const quota = { used: 1, limit: 3, left: 2, cooldown_until: null }
+    await route.fulfill({
+      json: {
+        query: 'cmb acoustic peaks',
+        arxiv_query: 'cmb acoustic peaks',
+        query_kind: 'keywords',
+        papers: [1, 2, 3].map(hit),
+        quota: { search: quota, chat: { ...quota, limit: 5 }, api_cooldown_until: null },
+      },
+    })
+  })
+  await page.fill('#papers-query', 'cmb acoustic peaks')
+  await page.click('.papers-search-form button[type="submit"]')
+  await page.locator('.hit').nth(2).waitFor()
+  await page.locator('.hit-check').first().check()
+  assert.equal(await page.locator('#papers-load').textContent(), 'Load 1 selected')
+  assert.match((await page.locator('.hit').first().textContent()) ?? '', /et al\..*2009/)
+  await shot(page, 'papers-search')
+}
+
+/** Per-paper progress while a load runs: the list is polled and each paper shows its state. */
+async function loadProgress(page: Page): Promise<void> {
+  const row = (id: string, status: string, extra = {}) => ({
+    id,
+    title: `Paper ${id}`,
+    status,
+    pages: status === 'loaded' ? 12 : 0,
+    pdf_url: `https://arxiv.org/pdf/${id}`,
+    arxiv_id: id,
+    ...extra,
+  })
+  const rows = [
+    row('0908.0051', 'loaded'),
+    row('0908.0052', 'loading'),
+    row('0908.0053', 'failed', { error: 'PDF fetch failed: 404' }),
+  ]
+  const counter = { used: 0, limit: 3, left: 3, cooldown_until: null }
+  let release = () => undefined as void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/papers/*', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback()
+    await route.fulfill({
+      json: { papers: rows, quota: { search: counter, chat: counter, api_cooldown_until: null } },
+    })
+  })
+  await page.route('**/api/papers/load', async (route) => {
+    await held
+    await route.fulfill({ json: { papers: rows } })
+  })
+  await page.click('#papers-load')
+  await page.locator('.paper-loading .paper-progress').waitFor()
+  await page.locator('.papers-progress', { hasText: 'Loading: 2 of 3 papers done' }).waitFor()
+  assert.match(
+    (await page.locator('.paper-failed').textContent()) ?? '',
+    /Failed: PDF fetch failed: 404/,
+  )
+  assert.match((await page.locator('.paper-loaded').first().textContent()) ?? '', /12 pages/)
+  await shot(page, 'papers-loading')
+  release()
+  await page.locator('.papers-activity', { hasText: '1 of 3 could not be loaded' }).waitFor()
+}
+
+async function main(): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: FLAGS,
+    timeout: STEP_TIMEOUT_MS,
+  })
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } })
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  try {
+    await upload(page)
+    await citedAnswer(page)
+    await abstains(page)
+    await searchResults(page)
+    await loadProgress(page)
+    console.log('[e2e] papers page: all checks passed')
+  } catch (error) {
+    await shot(page, 'papers-failure').catch(() => undefined)
+    throw error
+  } finally {
+    await browser.close()
+  }
+}
+
+await main()

@@ -1,0 +1,111 @@
+// The papers routes over HTTP for the view: search, load, upload, list and the chat stream, all
+// with the session's bearer token; a 429 keeps the minutes left the server names.
+import { ApiError, ensureSession } from '../api'
+import { clearSession } from '../session'
+import { readPackets } from '../stream'
+import type { Packet, SessionCredentials } from '../types'
+import type { PaperList, PaperRow, SearchResult } from './types'
+
+export class PapersError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    /** Minutes until a quota or cooldown allows the call again (429 only). */
+    readonly minutesLeft?: number,
+  ) {
+    super(status, message)
+  }
+}
+
+interface ErrorEnvelope {
+  error?: { message?: string; details?: { minutes_left?: unknown } }
+}
+
+async function failure(res: Response): Promise<PapersError> {
+  const body = (await res.json().catch(() => null)) as ErrorEnvelope | null
+  const minutes = body?.error?.details?.minutes_left
+  return new PapersError(
+    res.status,
+    body?.error?.message ?? `Request failed (${res.status})`,
+    typeof minutes === 'number' ? minutes : undefined,
+  )
+}
+
+export class PapersClient {
+  private session: SessionCredentials | null = null
+
+  constructor(private readonly signal: AbortSignal) {}
+
+  private async credentials(): Promise<SessionCredentials> {
+    this.session ??= await ensureSession()
+    return this.session
+  }
+
+  /** One call; a stored session the server no longer knows is replaced once. */
+  private async call(
+    build: (session: SessionCredentials) => [string, RequestInit],
+    retry = true,
+  ): Promise<Response> {
+    const session = await this.credentials()
+    const [path, request] = build(session)
+    const headers = new Headers(request.headers)
+    headers.set('authorization', `Bearer ${session.token}`)
+    const res = await fetch(path, { ...request, headers, signal: this.signal })
+    if ((res.status === 401 || res.status === 404) && retry) {
+      const known = await fetch(`/api/sessions/${encodeURIComponent(session.id)}`, {
+        headers: { authorization: `Bearer ${session.token}` },
+        signal: this.signal,
+      })
+      if (!known.ok) {
+        clearSession()
+        this.session = null
+        return this.call(build, false)
+      }
+    }
+    if (!res.ok) throw await failure(res)
+    return res
+  }
+
+  private json(path: string, body: Record<string, unknown>, accept = 'application/json') {
+    return this.call((s) => [
+      path,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept },
+        body: JSON.stringify({ ...body, session_id: s.id }),
+      },
+    ])
+  }
+
+  async search(query: string): Promise<SearchResult> {
+    return (await this.json('/api/papers/search', { query })).json() as Promise<SearchResult>
+  }
+
+  async load(indices: number[]): Promise<PaperRow[]> {
+    const res = await this.json('/api/papers/load', { indices })
+    return ((await res.json()) as { papers: PaperRow[] }).papers
+  }
+
+  async upload(file: File, title?: string): Promise<PaperRow> {
+    const res = await this.call((s) => {
+      const form = new FormData()
+      form.set('session_id', s.id)
+      form.set('file', file)
+      if (title) form.set('title', title)
+      return ['/api/papers/upload', { method: 'POST', body: form }]
+    })
+    return ((await res.json()) as { paper: PaperRow }).paper
+  }
+
+  async list(): Promise<PaperList> {
+    const res = await this.call((s) => [`/api/papers/${encodeURIComponent(s.id)}`, {}])
+    return (await res.json()) as PaperList
+  }
+
+  /** Streams one chat turn's packets (SSE) until the run ends. */
+  async chat(message: string, onPacket: (packet: Packet) => void): Promise<void> {
+    const res = await this.json('/api/papers/chat', { message }, 'text/event-stream')
+    if (!res.body) throw new PapersError(res.status, 'The chat answered without a body')
+    await readPackets(res.body, onPacket)
+  }
+}

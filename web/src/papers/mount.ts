@@ -1,0 +1,140 @@
+// The Papers mode mounted into a root element: discovery and the session's papers on one side,
+// the chat on the other, with the mode badge and the quota left above. Returns the unmount.
+import { fetchHealth } from '../api'
+import type { ModeRoute } from '../mode-route'
+import { createChatPanel } from './chat-panel'
+import { atPage } from './citations'
+import { PapersClient } from './client'
+import { el, messageOf } from './dom'
+import { createLibraryPanel } from './library-panel'
+import { createSearchPanel } from './search-panel'
+import type { AnswerMode, PaperRow, QuotaView } from './types'
+import { MODE_LABELS, modeExplanation, quotaLines } from './words'
+import './papers.css'
+
+const POLL_MS = 1000
+
+export function mount(root: HTMLElement, route: ModeRoute): () => void {
+  const controller = new AbortController()
+  const client = new PapersClient(controller.signal)
+  // PDFs uploaded from this tab open from the browser's own copy (the server keeps only text).
+  const localPdfs = new Map<string, string>()
+  let papers: PaperRow[] = []
+  let quota: QuotaView | null = null
+  const timers = new Set<ReturnType<typeof setInterval>>()
+
+  const badge = el('span', { class: 'mode-badge', id: 'papers-mode', text: 'Checking…' })
+  const modeNote = el('span', { class: 'mode-note' })
+  const quotaList = el('ul', {
+    class: 'papers-quota',
+    id: 'papers-quota',
+    'aria-label': 'Quota left',
+  })
+  const setMode = (mode: AnswerMode | null) => {
+    badge.textContent = mode ? MODE_LABELS[mode] : 'Mode unknown'
+    badge.dataset.mode = mode ?? 'unknown'
+    modeNote.textContent = mode
+      ? modeExplanation(mode)
+      : 'The server did not say whether a model is configured.'
+  }
+  const renderQuota = () => {
+    const lines = quota ? quotaLines(quota, Date.now()) : []
+    quotaList.replaceChildren(...lines.map((line) => el('li', { text: line })))
+  }
+
+  const pdfOf = (paper: PaperRow) => paper.pdf_url ?? localPdfs.get(paper.id) ?? null
+  const hrefOf = (paperId: string, page: number) => {
+    const paper = papers.find((p) => p.id === paperId)
+    const pdf = paper ? pdfOf(paper) : (localPdfs.get(paperId) ?? null)
+    return pdf ? atPage(pdf, page) : null
+  }
+
+  const refresh = async () => {
+    const list = await client.list()
+    papers = list.papers
+    quota = list.quota
+    library.render(papers)
+    renderQuota()
+  }
+  const refreshQuietly = () => void refresh().catch(() => undefined)
+
+  /** Polls the papers' statuses while `work` runs, so each paper's progress shows as it moves. */
+  async function tracked<T>(work: Promise<T>): Promise<T> {
+    const timer = setInterval(refreshQuietly, POLL_MS)
+    timers.add(timer)
+    try {
+      return await work
+    } finally {
+      clearInterval(timer)
+      timers.delete(timer)
+      await refresh().catch(() => undefined)
+    }
+  }
+
+  const library = createLibraryPanel({
+    pdfOf,
+    async upload(file, title) {
+      const paper = await tracked(client.upload(file, title))
+      localPdfs.set(paper.id, URL.createObjectURL(file))
+      library.render(papers)
+    },
+  })
+  const search = createSearchPanel({
+    async search(query) {
+      const result = await client.search(query)
+      if (result.mode) setMode(result.mode)
+      quota = result.quota
+      renderQuota()
+      return result
+    },
+    async load(indices) {
+      library.setActivity(`Loading ${indices.length} paper${indices.length === 1 ? '' : 's'}…`)
+      try {
+        const done = await tracked(client.load(indices))
+        const failed = done.filter((p) => p.status === 'failed').length
+        library.setActivity(
+          failed === 0
+            ? 'Loaded.'
+            : `${failed} of ${done.length} could not be loaded: see the list.`,
+        )
+      } catch (error) {
+        library.setActivity(`Loading failed: ${messageOf(error)}`)
+      }
+    },
+  })
+  const chat = createChatPanel({
+    chat: (message, onPacket) => client.chat(message, onPacket),
+    hrefOf,
+    onResult(result) {
+      setMode(result.mode)
+      refreshQuietly()
+    },
+  })
+
+  const query = route.params.get('q')
+  if (query) search.querySelector<HTMLInputElement>('#papers-query')?.setAttribute('value', query)
+
+  root.replaceChildren(
+    el('div', { class: 'papers-view' }, [
+      el('div', { class: 'papers-bar' }, [
+        el('div', { class: 'papers-mode' }, [badge, modeNote]),
+        quotaList,
+      ]),
+      el('div', { class: 'papers-columns' }, [
+        el('div', { class: 'papers-side' }, [search, library.root]),
+        chat,
+      ]),
+    ]),
+  )
+  void fetchHealth().then((health) => setMode(health.mode))
+  refreshQuietly()
+  const clock = setInterval(renderQuota, 30_000)
+  timers.add(clock)
+
+  return () => {
+    controller.abort()
+    for (const timer of timers) clearInterval(timer)
+    for (const url of localPdfs.values()) URL.revokeObjectURL(url)
+    root.replaceChildren()
+  }
+}
