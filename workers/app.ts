@@ -19,6 +19,7 @@ import { openApiDocument } from './openapi'
 import { paperRoutes } from './papers'
 import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
+import { widgetRoutes } from './widget'
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -31,6 +32,7 @@ export function createApp(): Hono<AppEnv> {
   app.use('/v1/*', apiBodyLimit())
   app.route('/', systemRoutes)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
+  app.route('/', widgetRoutes)
   app.route('/api/sessions', sessionRoutes)
   app.route('/api/sessions', turnRoutes)
   app.route('/api/sessions', sessionShareRoutes)
