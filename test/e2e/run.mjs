@@ -10,6 +10,7 @@ import path from 'node:path'
 
 const RUN_TIMEOUT_MS = 600_000
 const API_KEY = 'e2e-api-key'
+const WIDGET_KEY = 'qw_pub_e2e'
 const root = path.resolve(import.meta.dirname, '../..')
 const artifacts = path.join(root, 'test/e2e/artifacts')
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
@@ -76,7 +77,7 @@ function startFakeModel() {
   })
 }
 
-function startServer(port, persist, modelUrl) {
+function startServer(port, persist, modelUrl, widgetHostPort) {
   const log = createWriteStream(path.join(artifacts, 'server.log'))
   const args = [
     'dev',
@@ -99,6 +100,10 @@ function startServer(port, persist, modelUrl) {
     EMBEDDINGS_PROVIDER: 'offline',
     SEARCH_PROVIDER: 'corpus',
     QUIRE_API_KEYS: API_KEY,
+    SHARE_SECRET: 'e2e-share-secret-0123456789abcdef',
+    // widget.e2e.ts serves its host page here; the same page as localhost:<port> is refused.
+    WIDGET_ORIGINS: `http://127.0.0.1:${widgetHostPort}`,
+    WIDGET_PUBLIC_KEYS: WIDGET_KEY,
   }
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`)
   const child = spawn(bin('wrangler'), args, {
@@ -152,8 +157,8 @@ function waitForHealth(server, base) {
   )
 }
 
-function runBrowserTest(base, model) {
-  const test = spawnSync(bin('tsx'), ['test/e2e/answer.e2e.ts'], {
+function runBrowserTest(base, model, file = 'answer', widgetHostPort = 0) {
+  const test = spawnSync(bin('tsx'), [`test/e2e/${file}.e2e.ts`], {
     cwd: root,
     stdio: 'inherit',
     env: {
@@ -162,15 +167,18 @@ function runBrowserTest(base, model) {
       E2E_ARTIFACTS: artifacts,
       FAKE_MODEL_URL: model.url,
       FAKE_MODEL_PID: String(model.child.pid),
+      WIDGET_HOST_PORT: String(widgetHostPort),
+      WIDGET_KEY,
     },
     timeout: RUN_TIMEOUT_MS - 120_000,
   })
-  if (test.status !== 0) throw new Error('the browser test failed (see above)')
+  if (test.status !== 0) throw new Error(`the browser test ${file} failed (see above)`)
 }
 
 async function main() {
   mkdirSync(artifacts, { recursive: true })
   const base = `http://127.0.0.1:${await freePort()}`
+  const widgetHostPort = await freePort()
   const persist = mkdtempSync(path.join(tmpdir(), 'quire-e2e-'))
   let server = null
   let model = null
@@ -181,17 +189,22 @@ async function main() {
   try {
     step('building the UI')
     run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+    run(bin('vite'), ['build', '--config', 'web/vite.widget.config.ts', '--logLevel', 'warn'])
     step('migrating a fresh local D1')
     run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
     step('starting the scripted fake model server')
     model = await startFakeModel()
     step(`starting wrangler dev on ${base} (model: ${model.url})`)
-    server = startServer(new URL(base).port, persist, model.url)
+    server = startServer(new URL(base).port, persist, model.url, widgetHostPort)
     await waitForHealth(server, base)
     step('seeding the demo corpus')
     await startSeeding(base)
     step('running the browser test')
     runBrowserTest(base, model)
+    // After answer.e2e.ts: the library is in, and the model server has been stopped.
+    step('running the app shell and widget browser tests')
+    runBrowserTest(base, model, 'shell', widgetHostPort)
+    runBrowserTest(base, model, 'widget', widgetHostPort)
     step('passed')
   } finally {
     clearTimeout(watchdog)

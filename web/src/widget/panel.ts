@@ -29,9 +29,9 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
   const root = host.attachShadow({ mode: 'open' })
   const style = el('style')
   style.textContent = WIDGET_CSS
-  const frame = el('div')
+  const frame = el('div', 'w')
   frame.innerHTML = TEMPLATE
-  root.append(style, ...frame.childNodes)
+  root.append(style, frame)
   const $ = <T extends Element>(s: string) => root.querySelector(s) as T
   const bubble = $<HTMLButtonElement>('.bubble')
   const panel = $<HTMLElement>('.panel')

@@ -84,7 +84,10 @@ export function renderSources(
         title.rel = 'noopener noreferrer'
       }
       item.append(title)
-      if (source.domain) item.append(el('span', 'src-domain', source.domain))
+      if (source.domain)
+        item.append(
+          el('span', 'src-domain', source.domain === 'quire' ? 'Quire library' : source.domain),
+        )
       return item
     }),
   )
