@@ -47,6 +47,7 @@ export function renderSessionList(route: ShellRoute | null): void {
     const link = document.createElement('a')
     link.className = 'session-link'
     link.href = routeHref(session.mode, session.id)
+    link.title = session.title
     const title = document.createElement('span')
     title.className = 'session-title'
     title.textContent = session.title
