@@ -13,7 +13,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // The Debate mode is its own page until the app shell gains modes.
+    // debate.html only redirects old links to the shell's /#/debate.
     rollupOptions: {
       input: { main: path.join(root, 'index.html'), debate: path.join(root, 'debate.html') },
     },

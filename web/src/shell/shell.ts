@@ -21,9 +21,13 @@ export function startShell(): void {
   let unmount: (() => void) | null = null
   let shown = 0
 
-  const setPanel = (open: boolean) => {
+  const setPanel = (open: boolean, moveFocus = false) => {
+    const wasOpen = !panel.hidden
     panel.hidden = !open
     toggle.setAttribute('aria-expanded', String(open))
+    // Keyboard users land in the panel when they open it, and back on its button when it closes.
+    if (moveFocus && open) panel.querySelector<HTMLElement>('a')?.focus()
+    else if (moveFocus && wasOpen && panel.contains(document.activeElement)) toggle.focus()
   }
 
   async function show(route: ShellRoute): Promise<void> {
@@ -71,10 +75,10 @@ export function startShell(): void {
     if (location.hash === target) follow()
     else location.hash = target
   })
-  toggle.addEventListener('click', () => setPanel(panel.hidden))
+  toggle.addEventListener('click', () => setPanel(panel.hidden, true))
   watchAnswerModes()
   watchCitations()
-  watchShortcuts(outlet, () => setPanel(false))
+  watchShortcuts(outlet, () => setPanel(false, true))
   void watchLibrary()
   follow()
 }
