@@ -93,7 +93,9 @@ async function refusedFromOtherOrigin(browser: Browser): Promise<void> {
   await page.locator('quire-widget .bubble').click()
   await page.locator('quire-widget textarea').fill('How does vitamin D affect calcium absorption?')
   await page.locator('quire-widget .send').click()
-  await page.locator('quire-widget .a[data-state="error"]').waitFor({ timeout: STEP_TIMEOUT_MS })
+  const refused = page.locator('quire-widget .a[data-state="error"]')
+  await refused.waitFor({ timeout: STEP_TIMEOUT_MS })
+  assert.match((await refused.locator('.status').textContent()) ?? '', /not allowed to embed/)
   await shot(page, 'widget-refused')
   await page.close()
   // The server refuses it too, not only the browser's CORS check.

@@ -9,6 +9,7 @@ import { watchLibrary } from './library'
 import { DEFAULT_MODE, findMode } from './modes'
 import { parseRoute, routeHref, type ShellRoute } from './router'
 import { renderModeNav, renderSessionList } from './session-nav'
+import { showShareFor, watchShare } from './share'
 import { watchShortcuts } from './shortcuts'
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
@@ -40,6 +41,7 @@ export function startShell(): void {
     document.body.dataset.mode = entry.id
     renderModeNav(route)
     renderSessionList(route)
+    showShareFor(route.session)
     setPanel(false)
     const view = await entry.load()
     // A newer navigation won while this view's code was loading.
@@ -69,6 +71,7 @@ export function startShell(): void {
     if (route && route.mode === current?.mode) current = route
     renderModeNav(route)
     renderSessionList(route)
+    showShareFor(route?.session)
   })
   byId<HTMLButtonElement>('new-session').addEventListener('click', () => {
     const target = routeHref(current?.mode ?? DEFAULT_MODE)
@@ -78,6 +81,7 @@ export function startShell(): void {
   toggle.addEventListener('click', () => setPanel(panel.hidden, true))
   watchAnswerModes()
   watchCitations()
+  watchShare()
   watchShortcuts(outlet, () => setPanel(false, true))
   void watchLibrary()
   follow()

@@ -134,7 +134,12 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
       }
     } catch (error) {
       answer.dataset.state = active.signal.aborted ? 'stopped' : 'error'
-      status.textContent = active.signal.aborted ? 'Stopped.' : (error as Error).message
+      // A TypeError is the browser refusing or failing the request (CORS, network): say so.
+      const reason =
+        error instanceof TypeError
+          ? 'Could not reach Quire from this page (offline, or this site is not allowed to embed it).'
+          : (error as Error).message
+      status.textContent = active.signal.aborted ? 'Stopped.' : reason
     } finally {
       active = null
       send.disabled = false
