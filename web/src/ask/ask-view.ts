@@ -145,6 +145,9 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
         turn.stopped ? 'Stopped.' : finalStatus(turn.outcome),
       )
     }
+    // The badge says how the conversation's latest answer was made, not only the config.
+    const last = past.at(-1)
+    if (last && !last.stopped) reportAnswerMode({ mode: last.outcome.mode, fallbacks: [] })
   })
 
   return () => {
