@@ -145,9 +145,10 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
         turn.stopped ? 'Stopped.' : finalStatus(turn.outcome),
       )
     }
-    // The badge says how the conversation's latest answer was made, not only the config.
+    // A degraded latest answer shows on the badge too (history keeps only "degraded or not",
+    // so anything else leaves the badge to /health).
     const last = past.at(-1)
-    if (last && !last.stopped) reportAnswerMode({ mode: last.outcome.mode, fallbacks: [] })
+    if (last?.outcome.mode === 'degraded') reportAnswerMode({ mode: 'degraded', fallbacks: [] })
   })
 
   return () => {
