@@ -34,6 +34,7 @@ async function askWithCitations(page: Page): Promise<string> {
   await noSeriousViolations(page, 'Ask (empty)')
   await askAndWait(page, 1, QUESTION)
   assert.match(page.url(), SESSION_ROUTE, 'the session is in the URL')
+  assert.ok(await page.locator('#share-session').isVisible(), 'Share appears with the session')
   assert.equal(await page.locator('#intro').getAttribute('open'), null, 'the intro folded away')
   const cited = page.locator('#turn-1 .source.cited')
   assert.ok((await cited.count()) >= 1, 'cited cards are marked')

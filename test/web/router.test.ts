@@ -1,6 +1,6 @@
 // The shell's hash routes (web/src/shell/router.ts): modes, sessions, query, non-routes.
 import { describe, expect, it } from 'vitest'
-import { parseRoute, routeHref } from '../../web/src/shell/router'
+import { parseRoute, routeHref } from '../../web/src/shell'
 
 describe('parseRoute', () => {
   it('reads a mode with no session as a new session', () => {

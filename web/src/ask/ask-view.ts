@@ -95,8 +95,9 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
     try {
       const { session, body } = await startAsk(query, controller.signal)
       active.session = session
-      recordSession(session, 'ask', query)
+      // URL first: the shell reads the route when the session list changes.
       if (!unmounted) showSessionInUrl('ask', session.id)
+      recordSession(session, 'ask', query)
       await readPackets(body, (packet) => onPacket(view, packet))
       // No `done` packet: the answer is incomplete, never "ready".
       if (view.root.dataset.state === 'streaming')

@@ -59,8 +59,9 @@ export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
       res = await open(session, text, controller.signal)
     }
     if (!res.ok || !res.body) throw new ApiError(res.status, `Debate failed (${res.status})`)
-    recordSession(session, 'debate', text)
+    // URL first: the shell reads the route when the session list changes.
     if (!unmounted) showSessionInUrl('debate', session.id)
+    recordSession(session, 'debate', text)
     active = { session, controller }
     interrupt.disabled = false
     try {
