@@ -1,6 +1,6 @@
-// The shell's hash routes (web/src/shell/router.ts): modes, sessions, query, non-routes.
+// The shell's hash routes (web/src/shell/router.ts, imported alone: the shell's index needs a DOM).
 import { describe, expect, it } from 'vitest'
-import { parseRoute, routeHref } from '../../web/src/shell'
+import { parseRoute, routeHref } from '../../web/src/shell/router'
 
 describe('parseRoute', () => {
   it('reads a mode with no session as a new session', () => {
