@@ -1,6 +1,6 @@
 // This browser's sessions (id, token, mode, title), kept in localStorage so the shell can list
 // them and reopen one by URL; the open conversation itself stays in sessionStorage (session.ts).
-import { saveSession } from './session'
+import { clearSession, loadSession, saveSession } from './session'
 import type { SessionCredentials } from './types'
 
 const KEY = 'quire.sessions'
@@ -66,4 +66,13 @@ export function resumeSession(id: string): boolean {
   if (!entry) return false
   saveSession({ id: entry.id, token: entry.token })
   return true
+}
+
+/**
+ * Makes the route's session the tab's current one (the tab's own, or one this browser lists);
+ * no session, or one this browser holds no token for, starts a new conversation.
+ */
+export function openRouteSession(id: string | undefined): void {
+  if (id && (loadSession()?.id === id || resumeSession(id))) return
+  clearSession()
 }

@@ -6,8 +6,7 @@ import { startAsk, stopRun } from '../api'
 import { loadPastTurns } from '../history'
 import type { ModeRoute } from '../mode-route'
 import { finalStatus, noticesFor } from '../notices'
-import { clearSession } from '../session'
-import { recordSession, resumeSession } from '../session-list'
+import { openRouteSession, recordSession } from '../session-list'
 import { readPackets } from '../stream'
 import type { AnswerPayload, Packet, SessionCredentials } from '../types'
 import { askTemplate } from './ask-template'
@@ -24,7 +23,7 @@ function isPayload(value: unknown): value is AnswerPayload {
 }
 
 export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
-  if (!route.session || !resumeSession(route.session)) clearSession()
+  openRouteSession(route.session)
   root.innerHTML = askTemplate
   const find = <T extends HTMLElement>(selector: string) => root.querySelector(selector) as T
   const form = find<HTMLFormElement>('#ask-form')

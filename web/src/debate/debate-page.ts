@@ -4,7 +4,7 @@ import { ApiError, ensureSession } from '../api'
 import { showSessionInUrl } from '../app-events'
 import type { ModeRoute } from '../mode-route'
 import { clearSession } from '../session'
-import { recordSession, resumeSession } from '../session-list'
+import { openRouteSession, recordSession } from '../session-list'
 import { readPackets } from '../stream'
 import type { SessionCredentials } from '../types'
 import { DebateView } from './debate-view'
@@ -37,7 +37,7 @@ async function open(session: SessionCredentials, text: string, signal: AbortSign
 }
 
 export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
-  if (!route.session || !resumeSession(route.session)) clearSession()
+  openRouteSession(route.session)
   root.innerHTML = TEMPLATE
   const find = <T extends HTMLElement>(selector: string) => root.querySelector(selector) as T
   const form = find<HTMLFormElement>('#debate-form')
