@@ -90,6 +90,7 @@ async function main(): Promise<void> {
   const config = checkConfig()
   console.log(`• Quire starting in ${config.mode} mode`)
   run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+  run(bin('vite'), ['build', '--config', 'web/vite.widget.config.ts', '--logLevel', 'warn'])
   run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'])
   const devArgs = ['dev', '--local', '--port', String(port), '--ip', '127.0.0.1', ...localShareSecretArgs(config)]
   const child = spawn(bin('wrangler'), devArgs, {

@@ -13,7 +13,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // The Debate and Papers modes are their own pages until the app shell gains modes.
+    // debate.html and papers.html only redirect old links to the shell's modes.
     rollupOptions: {
       input: {
         main: path.join(root, 'index.html'),

@@ -10,6 +10,7 @@ import {
   requestContext,
   sessionRoutes,
   systemRoutes,
+  widgetAccess,
 } from './http'
 import { debateRoutes } from './debate'
 import { ingestRoutes } from './ingest'
@@ -18,17 +19,20 @@ import { openApiDocument } from './openapi'
 import { paperRoutes } from './papers'
 import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
+import { widgetRoutes } from './widget'
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   // Order matters: the request id and deps first (so every response, even a config error,
-  // carries the envelope and id), then CORS (answers preflights), then body caps.
+  // carries the envelope and id), then CORS (answers preflights), then the widget's origin and key scope, then body caps.
   app.use('*', ...requestContext())
   app.use('*', corsFromConfig())
+  app.use('/api/*', widgetAccess())
   app.use('/api/*', apiBodyLimit())
   app.use('/v1/*', apiBodyLimit())
   app.route('/', systemRoutes)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
+  app.route('/', widgetRoutes)
   app.route('/api/sessions', sessionRoutes)
   app.route('/api/sessions', turnRoutes)
   app.route('/api/sessions', sessionShareRoutes)

@@ -108,6 +108,8 @@ const envSchema = z.object({
   ),
   SHARE_SECRET: optionalText,
   WIDGET_ORIGINS: csv,
+  // Public keys the embeddable widget may present (data-key): they can only ask.
+  WIDGET_PUBLIC_KEYS: csv,
   FETCH_ALLOW_HOSTS: csv,
   MAX_BODY_BYTES: positiveInt(1_048_576),
   MAX_UPLOAD_BYTES: positiveInt(10_485_760),
@@ -170,6 +172,8 @@ export interface Config {
     ingestWebhookSecret?: string
     shareSecret?: string
     widgetOrigins: string[]
+    /** Keys a widget presents in X-Quire-Widget-Key; scoped to POST /api/ask only. */
+    widgetPublicKeys: string[]
     /** host:port pairs the guarded fetch may reach despite being private (tests, local mirrors only). */
     fetchAllowHosts: string[]
   }
@@ -271,6 +275,7 @@ export function parseConfig(source: ConfigSource): Config {
       ingestWebhookSecret: env.INGEST_WEBHOOK_SECRET,
       shareSecret: env.SHARE_SECRET,
       widgetOrigins: env.WIDGET_ORIGINS,
+      widgetPublicKeys: env.WIDGET_PUBLIC_KEYS,
       fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
     },
     limits: { maxBodyBytes: env.MAX_BODY_BYTES, maxUploadBytes: env.MAX_UPLOAD_BYTES },

@@ -9,6 +9,7 @@ import { mcpOpenApi } from './mcp'
 import { papersOpenApi } from './papers'
 import { shareOpenApi } from './share'
 import { turnOpenApi } from './turn'
+import { widgetOpenApi } from './widget'
 
 const PARTS: openApi.OpenApiPart[] = [
   openApiParts.system,
@@ -20,6 +21,7 @@ const PARTS: openApi.OpenApiPart[] = [
   mcpOpenApi,
   papersOpenApi,
   debateOpenApi,
+  widgetOpenApi,
 ]
 
 export function buildOpenApiDocument() {

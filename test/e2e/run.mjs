@@ -10,6 +10,7 @@ import path from 'node:path'
 
 const RUN_TIMEOUT_MS = 600_000
 const API_KEY = 'e2e-api-key'
+const WIDGET_KEY = 'qw_pub_e2e'
 const root = path.resolve(import.meta.dirname, '../..')
 const artifacts = path.join(root, 'test/e2e/artifacts')
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
@@ -77,7 +78,7 @@ function startFakeModel() {
 }
 
 /** modelUrl null: no model at all (offline), for the pages whose test is about offline mode. */
-function startServer(port, persist, modelUrl, logName = 'server.log') {
+function startServer(port, persist, modelUrl, widgetHostPort, logName = 'server.log') {
   const log = createWriteStream(path.join(artifacts, logName))
   const args = [
     'dev',
@@ -102,6 +103,10 @@ function startServer(port, persist, modelUrl, logName = 'server.log') {
     : { LLM_PROVIDER: 'offline' }
   const vars = {
     ...model,
+    SHARE_SECRET: 'e2e-share-secret-0123456789abcdef',
+    // widget.e2e.ts serves its host page here; the same page as localhost:<port> is refused.
+    WIDGET_ORIGINS: `http://127.0.0.1:${widgetHostPort}`,
+    WIDGET_PUBLIC_KEYS: WIDGET_KEY,
     EMBEDDINGS_PROVIDER: 'offline',
     SEARCH_PROVIDER: 'corpus',
     QUIRE_API_KEYS: API_KEY,
@@ -158,8 +163,8 @@ function waitForHealth(server, base) {
   )
 }
 
-function runBrowserTest(base, model, file = 'test/e2e/answer.e2e.ts') {
-  const test = spawnSync(bin('tsx'), [file], {
+function runBrowserTest(base, model, file = 'answer', widgetHostPort = 0) {
+  const test = spawnSync(bin('tsx'), [`test/e2e/${file}.e2e.ts`], {
     cwd: root,
     stdio: 'inherit',
     env: {
@@ -168,15 +173,18 @@ function runBrowserTest(base, model, file = 'test/e2e/answer.e2e.ts') {
       E2E_ARTIFACTS: artifacts,
       FAKE_MODEL_URL: model.url,
       FAKE_MODEL_PID: String(model.child.pid),
+      WIDGET_HOST_PORT: String(widgetHostPort),
+      WIDGET_KEY,
     },
     timeout: RUN_TIMEOUT_MS - 120_000,
   })
-  if (test.status !== 0) throw new Error(`${path.basename(file)} failed (see above)`)
+  if (test.status !== 0) throw new Error(`the browser test ${file} failed (see above)`)
 }
 
 async function main() {
   mkdirSync(artifacts, { recursive: true })
   const base = `http://127.0.0.1:${await freePort()}`
+  const widgetHostPort = await freePort()
   const persist = mkdtempSync(path.join(tmpdir(), 'quire-e2e-'))
   let server = null
   let model = null
@@ -187,12 +195,13 @@ async function main() {
   try {
     step('building the UI')
     run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+    run(bin('vite'), ['build', '--config', 'web/vite.widget.config.ts', '--logLevel', 'warn'])
     step('migrating a fresh local D1')
     run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
     step('starting the scripted fake model server')
     model = await startFakeModel()
     step(`starting wrangler dev on ${base} (model: ${model.url})`)
-    server = startServer(new URL(base).port, persist, model.url)
+    server = startServer(new URL(base).port, persist, model.url, widgetHostPort)
     await waitForHealth(server, base)
     step('seeding the demo corpus')
     await startSeeding(base)
@@ -207,11 +216,16 @@ async function main() {
       }
     }
     attempt(() => runBrowserTest(base, model))
-    step('restarting wrangler dev with no model (offline) for the Papers page')
+    // After answer.e2e.ts: the library is in, and the model server has been stopped.
+    step('running the app shell and widget browser tests')
+    attempt(() => runBrowserTest(base, model, 'shell', widgetHostPort))
+    attempt(() => runBrowserTest(base, model, 'widget', widgetHostPort))
+    step('restarting wrangler dev with no model (offline) for the Papers and Debate pages')
     await stopServer(server)
-    server = startServer(new URL(base).port, persist, null, 'server-offline.log')
+    server = startServer(new URL(base).port, persist, null, widgetHostPort, 'server-offline.log')
     await waitForHealth(server, base)
-    attempt(() => runBrowserTest(base, model, 'test/e2e/papers.e2e.ts'))
+    attempt(() => runBrowserTest(base, model, 'papers'))
+    attempt(() => runBrowserTest(base, model, 'debate'))
     if (failures.length > 0) throw new Error(failures.join('; '))
     step('passed')
   } finally {

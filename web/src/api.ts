@@ -20,9 +20,18 @@ async function errorOf(res: Response): Promise<ApiError> {
 export async function fetchHealth(): Promise<HealthView> {
   try {
     const res = await fetch('/health')
-    const body = (await res.json()) as { mode?: string; corpus?: Record<string, unknown> | null }
+    const body = (await res.json()) as {
+      mode?: string
+      corpus?: Record<string, unknown> | null
+      providers?: { llm?: { model?: unknown } }
+    }
     const mode = body.mode === 'offline' || body.mode === 'online' ? body.mode : null
-    return { mode, corpus: readCorpus(body.corpus) }
+    const model = body.providers?.llm?.model
+    return {
+      mode,
+      corpus: readCorpus(body.corpus),
+      model: typeof model === 'string' ? model : null,
+    }
   } catch {
     return { mode: null, corpus: null }
   }

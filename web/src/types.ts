@@ -21,7 +21,7 @@ export type AnswerPayload = Omit<WorkerPayload, keyof AnswerHonesty> & AnswerHon
 
 /** A source the page lists: live ones come from `sources` packets, without snippet or flags. */
 export type AnswerSource = Pick<PayloadSource, 'number' | 'title' | 'url' | 'domain' | 'image'> &
-  Partial<Pick<PayloadSource, 'snippet' | 'cited'>>
+  Partial<Pick<PayloadSource, 'snippet' | 'cited' | 'date'>>
 
 export interface SessionCredentials {
   id: string
@@ -31,5 +31,7 @@ export interface SessionCredentials {
 /** The parts of GET /health the page shows. */
 export interface HealthView {
   mode: 'offline' | 'online' | null
+  /** The configured main model's name, when /health says. */
+  model?: string | null
   corpus: { state: 'seeding' | 'ready'; sources: number; total: number | null } | null
 }

@@ -1,4 +1,5 @@
-// CORS for the widget: only origins in WIDGET_ORIGINS (and the app's own origin) are allowed.
+// CORS for the widget: only origins in WIDGET_ORIGINS (and the app's own origin) are allowed
+// (widget-access.ts refuses the others' API calls outright).
 // Auth is by bearer token or API key, never cookies, so credentials stay off.
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
@@ -17,8 +18,22 @@ export function corsFromConfig(): MiddlewareHandler<AppEnv> {
       return isAllowedOrigin(origin, c.req.url, allowlist) ? origin : null
     },
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'X-Request-Id', 'Accept'],
-    exposeHeaders: ['X-Request-Id', 'Retry-After', 'X-Quire-Auth'],
+    allowHeaders: [
+      'Content-Type',
+      'Authorization',
+      'X-API-Key',
+      'X-Request-Id',
+      'Accept',
+      'X-Quire-Widget-Key',
+    ],
+    // The widget learns its new session from the ask's X-Quire-Session-* headers.
+    exposeHeaders: [
+      'X-Request-Id',
+      'Retry-After',
+      'X-Quire-Auth',
+      'X-Quire-Session-Id',
+      'X-Quire-Session-Token',
+    ],
     maxAge: 600,
   }) as MiddlewareHandler<AppEnv>
 }

@@ -7,6 +7,7 @@ export { errorHandler, notFoundHandler, createNotFoundHandler } from './error-ha
 export { appErrorFromCode, appErrorResponse, envelope, type ErrorEnvelope } from './error-envelope'
 export { describeIssues, invalidInput, validate } from './validate'
 export { corsFromConfig, isAllowedOrigin } from './cors'
+export { WIDGET_KEY_HEADER, widgetAccess } from './widget-access'
 export { apiBodyLimit, limitBodySize } from './body-limit'
 export { requireApiKey, authNote, OPEN_AUTH_HEADER } from './api-key'
 export { constantTimeEqual, matchesAny } from './constant-time'

@@ -1,7 +1,9 @@
 // The papers routes over HTTP for the view: search, load, upload, list and the chat stream, all
 // with the session's bearer token; a 429 keeps the minutes left the server names.
 import { ApiError, ensureSession } from '../api'
+import { showSessionInUrl } from '../app-events'
 import { clearSession } from '../session'
+import { recordSession } from '../session-list'
 import { readPackets } from '../stream'
 import type { Packet, SessionCredentials } from '../types'
 import type { PaperList, PaperRow, SearchResult } from './types'
@@ -37,7 +39,12 @@ export class PapersClient {
   constructor(private readonly signal: AbortSignal) {}
 
   private async credentials(): Promise<SessionCredentials> {
-    this.session ??= await ensureSession()
+    if (!this.session) {
+      this.session = await ensureSession()
+      // The shell's session list and the address bar name this papers session.
+      if (!this.signal.aborted) showSessionInUrl('papers', this.session.id)
+      recordSession(this.session, 'papers', 'Papers')
+    }
     return this.session
   }
 

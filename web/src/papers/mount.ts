@@ -2,6 +2,7 @@
 // the chat on the other, with the mode badge and the quota left above. Returns the unmount.
 import { fetchHealth } from '../api'
 import type { ModeRoute } from '../mode-route'
+import { openRouteSession } from '../session-list'
 import { createChatPanel } from './chat-panel'
 import { atPage } from './citations'
 import { PapersClient } from './client'
@@ -15,6 +16,7 @@ import './papers.css'
 const POLL_MS = 1000
 
 export function mount(root: HTMLElement, route: ModeRoute): () => void {
+  openRouteSession(route.session)
   const controller = new AbortController()
   const client = new PapersClient(controller.signal)
   // PDFs uploaded from this tab open from the browser's own copy (the server keeps only text).

@@ -1,8 +1,9 @@
 // One question-and-answer block of the conversation: status line, searched query, notice
-// (degraded, abstained), streamed answer, source list with preview images, related questions.
-import { renderAnswer, sourceAnchor } from './markdown'
-import type { TurnNotice } from './notices'
-import type { AnswerSource } from './types'
+// (degraded, abstained), streamed answer, source cards (source-card.ts), related questions.
+import { renderAnswer, sourceAnchor } from '../markdown'
+import type { TurnNotice } from '../notices'
+import { setCited, sourceCard } from './source-card'
+import type { AnswerSource } from '../types'
 
 export type TurnState = 'streaming' | 'done' | 'stopped' | 'error'
 
@@ -105,35 +106,27 @@ export class TurnView {
     cancelAnimationFrame(this.#frame)
     this.#frame = 0
     this.#answer.innerHTML = renderAnswer(this.#text, this.id)
+    const cited = this.#citedNumbers()
+    for (const card of this.#sources.querySelectorAll<HTMLElement>('.source')) {
+      if (cited.has(Number(card.dataset.n))) setCited(card, true)
+    }
   }
 
   addSource(source: AnswerSource): void {
     const id = sourceAnchor(this.id, source.number)
     this.root.querySelector(`#${CSS.escape(id)}`)?.remove()
-    const item = el('li', 'source')
-    item.id = id
-    if (source.image) {
-      const img = el('img', 'thumb')
-      img.src = source.image
-      img.alt = ''
-      img.loading = 'lazy'
-      img.referrerPolicy = 'no-referrer'
-      img.addEventListener('error', () => img.remove())
-      item.append(img)
-    }
-    const link = el('a', 'source-title', source.title)
-    link.href = source.url
-    link.target = '_blank'
-    link.rel = 'noopener noreferrer'
-    const where = source.domain === 'quire' ? 'Quire library' : source.domain
-    const meta = el('span', 'source-meta', `${source.number} · ${where}`)
-    item.append(meta, link)
+    const item = sourceCard(source, id)
+    // Live cards have no `cited` flag yet: the text streamed so far says which are cited.
+    if (source.cited === undefined) setCited(item, this.#citedNumbers().has(source.number))
     const after = [...this.#sources.children].find(
       (c) => Number((c as HTMLElement).dataset.n) > source.number,
     )
-    item.dataset.n = String(source.number)
     this.#sources.insertBefore(item, after ?? null)
     this.#sourcesSection.hidden = false
+  }
+
+  #citedNumbers(): Set<number> {
+    return new Set([...this.#text.matchAll(/\[(\d{1,3})\]/g)].map((m) => Number(m[1])))
   }
 
   setSources(sources: AnswerSource[]): void {

@@ -1,8 +1,8 @@
 // The Debate mode's view: one card per scientist turn (alternating), the status line, verdict
 // badges, citations linked to source cards, Quire's APA references, the terminal state.
 // Auto-scroll follows output only while the reader is at the bottom (seed 002 §9).
-import { renderAnswer, sourceAnchor } from './markdown'
-import type { Packet, SourceRef } from './types'
+import { renderAnswer, sourceAnchor } from '../markdown'
+import type { Packet, SourceRef } from '../types'
 
 type Verdict = Extract<Packet, { type: 'verdict' }>['verdict']
 

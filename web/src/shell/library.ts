@@ -1,46 +1,43 @@
 // The page-level notices from /health: offline mode spelled out (not only in a tooltip) and,
-// while the demo corpus is seeding, "Loading the demo library (n of 5,183)…" until it is ready.
-import { fetchHealth } from './api'
-import type { HealthView } from './types'
+// while the demo corpus is seeding, a progress bar with "Loading the demo library (n of 5,183)…"
+// until it is ready.
+import { fetchHealth } from '../api'
+import type { HealthView } from '../types'
+import { showHealthMode } from './badge'
 
 /** How often the page asks /health while the library is loading. */
 const POLL_MS = 1500
 /** Polls stop after this many, so a tab left open does not poll a stuck seed forever. */
 const MAX_POLLS = 2400
+/** An empty library may be about to seed (`npm start` queues it just after the server is up). */
+const EMPTY_POLLS = 20
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
 const count = (n: number) => n.toLocaleString('en-US')
 
-function showMode(mode: HealthView['mode']): void {
-  if (mode !== 'offline') return
-  const badge = byId<HTMLSpanElement>('mode-badge')
-  badge.textContent = 'Offline mode'
-  badge.hidden = false
-  byId<HTMLElement>('offline-notice').hidden = false
-}
-
 function showCorpus(corpus: HealthView['corpus']): boolean {
   const notice = byId<HTMLElement>('library-notice')
+  const bar = byId<HTMLProgressElement>('library-bar')
   if (corpus?.state !== 'seeding') {
     notice.hidden = true
     return false
   }
-  const progress =
-    corpus.total !== null
-      ? ` (${count(Math.min(corpus.sources, corpus.total))} of ${count(corpus.total)})`
-      : ''
+  const loaded = corpus.total !== null ? Math.min(corpus.sources, corpus.total) : corpus.sources
+  const progress = corpus.total !== null ? ` (${count(loaded)} of ${count(corpus.total)})` : ''
   byId<HTMLElement>('library-progress').textContent = `Loading the demo library${progress}…`
+  // Without a known total the bar is indeterminate rather than a made-up fraction.
+  if (corpus.total) {
+    bar.max = corpus.total
+    bar.value = loaded
+  } else bar.removeAttribute('value')
   notice.hidden = false
   return true
 }
 
-/** An empty library may be about to seed (`npm start` queues it just after the server is up). */
-const EMPTY_POLLS = 20
-
 /** Shows the mode once, then follows the corpus until it is ready. */
 export async function watchLibrary(): Promise<void> {
   const first = await fetchHealth()
-  showMode(first.mode)
+  showHealthMode(first)
   let corpus = first.corpus
   let seeding = showCorpus(corpus)
   const isWaiting = (polls: number) => seeding || (corpus?.sources === 0 && polls < EMPTY_POLLS)

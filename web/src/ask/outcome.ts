@@ -1,8 +1,8 @@
 // Renders a finished answer into its turn: answer, sources (none when abstained), related
 // questions, the searched query, the notices and an honest final status.
-import { finalStatus, noticesFor } from './notices'
+import { finalStatus, noticesFor } from '../notices'
 import type { TurnView } from './turn-view'
-import type { AnswerPayload } from './types'
+import type { AnswerPayload } from '../types'
 
 export function showOutcome(
   view: TurnView,

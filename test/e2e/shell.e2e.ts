@@ -1,0 +1,229 @@
+// Browser test of the app shell (run by run.mjs after answer.e2e.ts, so the library is in and
+// the model server may be down): every mode by its route, Ask's answer with cited cards,
+// highlight and preview, shortcuts, the session list, new session, /debate.html's redirect,
+// a phone viewport, the dark theme, axe on every mode, and a share link opened in a fresh
+// context then revoked. Screenshots go to test/e2e/artifacts/.
+import assert from 'node:assert/strict'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { seriousViolations } from './axe'
+import { shot } from './helpers'
+
+const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
+const STEP_TIMEOUT_MS = 30_000
+const ANSWER_TIMEOUT_MS = 120_000
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
+const QUESTION = 'How does vitamin D affect calcium absorption?'
+const SESSION_ROUTE = /#\/ask\/[0-9a-f-]{36}$/
+
+async function noSeriousViolations(page: Page, label: string): Promise<void> {
+  const found = await seriousViolations(page, label)
+  assert.deepEqual(found, [], `axe on ${label}`)
+}
+
+async function askAndWait(page: Page, turn: number, question: string): Promise<void> {
+  await page.fill('#question', question)
+  await page.click('#ask-button')
+  await page
+    .locator(`#turn-${turn}:is([data-state="done"], [data-state="error"])`)
+    .waitFor({ timeout: ANSWER_TIMEOUT_MS })
+}
+
+async function askWithCitations(page: Page): Promise<string> {
+  await page.goto(`${base}/#/ask`)
+  await page.locator('#question').waitFor()
+  await noSeriousViolations(page, 'Ask (empty)')
+  await askAndWait(page, 1, QUESTION)
+  assert.match(page.url(), SESSION_ROUTE, 'the session is in the URL')
+  assert.ok(await page.locator('#share-session').isVisible(), 'Share appears with the session')
+  assert.equal(await page.locator('#intro').getAttribute('open'), null, 'the intro folded away')
+  const cited = page.locator('#turn-1 .source.cited')
+  assert.ok((await cited.count()) >= 1, 'cited cards are marked')
+  assert.equal(await cited.first().locator('.cited-label').textContent(), 'Cited')
+  const uncited = await page.locator('#turn-1 .source.uncited .cited-label').allTextContents()
+  assert.ok(
+    uncited.every((t) => t === 'Not cited'),
+    'uncited cards say so in words',
+  )
+  const badge = (await page.locator('#mode-badge').textContent()) ?? ''
+  assert.match(badge, /^(Online|Degraded) · fake-main$/, `the badge names the model: ${badge}`)
+  return page.url()
+}
+
+async function citationsHighlightAndPreview(page: Page): Promise<void> {
+  const cite = page.locator('#turn-1 .answer sup.cite a').first()
+  const target = ((await cite.getAttribute('href')) ?? '').slice(1)
+  const before = page.url()
+  await cite.click()
+  assert.equal(page.url(), before, 'a citation click keeps the route')
+  await page.locator(`[id="${target}"].is-highlighted`).waitFor()
+  await cite.hover()
+  const preview = page.locator('#cite-preview')
+  await preview.waitFor({ state: 'visible' })
+  assert.ok(((await preview.textContent()) ?? '').length > 10, 'the preview shows the passage')
+  await shot(page, 'shell-ask')
+  await noSeriousViolations(page, 'Ask (answered)')
+}
+
+async function shortcutsWork(page: Page): Promise<void> {
+  await page.keyboard.press('Escape')
+  await page.locator('#main').focus()
+  await page.keyboard.press(']')
+  assert.ok(await page.evaluate(`!!document.activeElement?.matches('sup.cite a')`), '] → citation')
+  await page.keyboard.press('[')
+  assert.ok(await page.evaluate(`!!document.activeElement?.matches('sup.cite a')`), '[ → citation')
+  await page.keyboard.press('/')
+  assert.equal(await page.evaluate('document.activeElement?.id'), 'question', '/ → composer')
+}
+
+async function sessionListAndNewSession(page: Page, askUrl: string): Promise<void> {
+  await page.click('#sessions-toggle')
+  const entry = page.locator('#session-list .session-link', { hasText: QUESTION })
+  await entry.waitFor()
+  await shot(page, 'shell-sessions')
+  await noSeriousViolations(page, 'Sessions panel')
+  await page.keyboard.press('Escape')
+  await page.click('#new-session')
+  await page.waitForURL(/#\/ask$/)
+  assert.equal(await page.locator('#thread .turn').count(), 0, 'a new session starts empty')
+  await page.click('#sessions-toggle')
+  await entry.click()
+  await page.waitForURL(askUrl)
+  await page.locator('#turn-1[data-state="done"]').waitFor({ timeout: ANSWER_TIMEOUT_MS })
+}
+
+async function comingModes(page: Page): Promise<void> {
+  for (const mode of ['write', 'papers']) {
+    await page.click(`.mode-link[data-mode="${mode}"]`)
+    await page.locator(`body[data-mode="${mode}"] #outlet h1`).first().waitFor()
+    assert.equal(
+      await page.locator(`.mode-link[data-mode="${mode}"]`).getAttribute('aria-current'),
+      'page',
+    )
+    await shot(page, `shell-${mode}`)
+    await noSeriousViolations(page, mode)
+  }
+}
+
+async function debateInTheShell(page: Page): Promise<void> {
+  await page.goto(`${base}/debate.html`)
+  await page.waitForURL(/#\/debate$/)
+  await page.fill('#debate-question', QUESTION)
+  await page.click('#debate-form button[type="submit"]')
+  const ended = page.locator('.debate-terminal:visible, .debate-error')
+  await ended.first().waitFor({ timeout: 120_000 })
+  assert.match(page.url(), /#\/debate\/[0-9a-f-]{36}$/, 'the debate session is in the URL')
+  await shot(page, 'shell-debate')
+  await noSeriousViolations(page, 'Debate')
+}
+
+async function phoneLayout(browser: Browser): Promise<void> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  })
+  const page = await context.newPage()
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  await page.goto(`${base}/#/ask`)
+  await page.locator('#question').waitFor()
+  await page.locator('#mode-badge').waitFor()
+  await shot(page, 'shell-mobile-start')
+  await askAndWait(page, 1, QUESTION)
+  const composer = await page.locator('#ask-form').boundingBox()
+  assert.ok(composer && composer.height <= 844 * 0.15, `a compact composer: ${composer?.height}px`)
+  assert.ok(composer && composer.y + composer.height >= 840, 'docked at the bottom')
+  assert.equal(await page.locator('#intro').getAttribute('open'), null, 'intro collapsed')
+  await page.locator('#turn-1').scrollIntoViewIfNeeded()
+  await page.screenshot({
+    path: `${process.env.E2E_ARTIFACTS ?? 'test/e2e/artifacts'}/shell-mobile.png`,
+  })
+  await noSeriousViolations(page, 'Ask on a phone')
+  await context.close()
+}
+
+async function darkTheme(browser: Browser): Promise<void> {
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 900 },
+    colorScheme: 'dark',
+  })
+  const page = await context.newPage()
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  await page.goto(`${base}/#/ask`)
+  await askAndWait(page, 1, QUESTION)
+  const bg = await page.evaluate('getComputedStyle(document.body).backgroundColor')
+  const channels = String(bg).match(/\d+/g)?.slice(0, 3).map(Number) ?? [255, 255, 255]
+  assert.ok(channels.reduce((a, b) => a + b, 0) < 150, `a dark background: ${bg}`)
+  await shot(page, 'shell-dark')
+  await noSeriousViolations(page, 'Ask, dark')
+  await context.close()
+}
+
+/** Share from the header, open the link in a fresh context, revoke it: 404 at once. */
+async function shareLinkThenRevoke(page: Page, browser: Browser, askUrl: string): Promise<void> {
+  await page.goto(askUrl)
+  await page.locator('#turn-1[data-state="done"]').waitFor({ timeout: ANSWER_TIMEOUT_MS })
+  await page.click('#share-session')
+  const field = page.locator('#share-url')
+  await page.waitForFunction(`!!document.getElementById('share-url')?.value`)
+  await shot(page, 'shell-share')
+  await noSeriousViolations(page, 'Share box')
+  const url = await field.inputValue()
+  assert.match(url, /\/s\/[^/]+$/, `a share link: ${url}`)
+  const sessionId = (SESSION_ROUTE.exec(askUrl)?.[0] ?? '').replace('#/ask/', '')
+  const token = (await page.evaluate(
+    `JSON.parse(localStorage.getItem('quire.sessions')).find((s) => s.id === '${sessionId}').token`,
+  )) as string
+  const fresh = await browser.newContext()
+  const reader = await fresh.newPage()
+  const res = await reader.goto(url)
+  assert.equal(res?.status(), 200)
+  await reader.getByText(QUESTION).first().waitFor()
+  assert.ok(await reader.locator('meta[property="og:title"]').count(), 'Open Graph tags')
+  const html = await reader.content()
+  assert.equal(html.includes(token), false, 'the page reveals no session token')
+  await shot(reader, 'share-link')
+  const auth = { authorization: `Bearer ${token}` }
+  const listed = (await (
+    await fetch(`${base}/api/sessions/${sessionId}/shares`, { headers: auth })
+  ).json()) as { shares: { share_id: string }[] }
+  assert.ok(listed.shares.length >= 1, 'the share is listed')
+  // This session's only shares are the one just made: revoke them all.
+  for (const { share_id } of listed.shares) {
+    const revoked = await fetch(`${base}/api/sessions/${sessionId}/shares/${share_id}`, {
+      method: 'DELETE',
+      headers: auth,
+    })
+    assert.ok(revoked.ok, `revoked: ${revoked.status}`)
+  }
+  const again = await reader.goto(url)
+  assert.equal(again?.status(), 404, 'a revoked link stops working at once')
+  await fresh.close()
+}
+
+async function main(): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: FLAGS,
+    timeout: STEP_TIMEOUT_MS,
+  })
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } })
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  try {
+    const askUrl = await askWithCitations(page)
+    await citationsHighlightAndPreview(page)
+    await shortcutsWork(page)
+    await sessionListAndNewSession(page, askUrl)
+    await comingModes(page)
+    await debateInTheShell(page)
+    await shareLinkThenRevoke(page, browser, askUrl)
+    await phoneLayout(browser)
+    await darkTheme(browser)
+    console.log('[e2e] app shell: all checks passed')
+  } catch (error) {
+    await shot(page, 'shell-failure').catch(() => undefined)
+    throw error
+  } finally {
+    await browser.close()
+  }
+}
+
+await main()

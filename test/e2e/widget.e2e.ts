@@ -1,0 +1,136 @@
+// Browser test of the embeddable widget (run by run.mjs with WIDGET_ORIGINS naming
+// http://127.0.0.1:<WIDGET_HOST_PORT> and WIDGET_PUBLIC_KEYS holding the page's data-key): a
+// page on that second origin, with hostile CSS, embeds /widget.js; the widget asks, streams
+// status, answer and citations, keeps its session in sessionStorage and sets no cookie; the
+// same page served as http://localhost:<port> (an origin not on the list) is refused.
+import assert from 'node:assert/strict'
+import { createServer, type Server } from 'node:http'
+import { chromium, type Browser } from 'playwright-core'
+import { seriousViolations } from './axe'
+import { shot } from './helpers'
+
+const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
+const hostPort = Number(process.env.WIDGET_HOST_PORT ?? 8792)
+const widgetKey = process.env.WIDGET_KEY ?? 'qw_pub_e2e'
+const STEP_TIMEOUT_MS = 30_000
+const ANSWER_TIMEOUT_MS = 120_000
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
+
+/** A host page that tries hard to break embedded UIs. */
+const hostPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A library blog</title>
+<style>* { color: #c00 !important; font-size: 30px !important; } button { display: none !important; }
+.panel, .bubble { display: none !important; }</style></head>
+<body><main><h1>Our library blog</h1><p>Ask our library about vitamin D.</p></main>
+<script src="${base}/widget.js" data-quire-endpoint="${base}" data-mode="ask"
+  data-title="Ask our library" data-key="${widgetKey}" async></script></body></html>`
+
+function serveHostPage(): Promise<Server> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(hostPage)
+  })
+  return new Promise((resolve) => server.listen(hostPort, '127.0.0.1', () => resolve(server)))
+}
+
+async function askFromAllowedOrigin(browser: Browser): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  const statuses: string[] = []
+  await page.exposeFunction('recordStatus', (text: string) => statuses.push(text))
+  await page.goto(`http://127.0.0.1:${hostPort}/`)
+  const bubble = page.locator('quire-widget .bubble')
+  await bubble.click()
+  await page.locator('quire-widget textarea').fill('How does vitamin D affect calcium absorption?')
+  await page.evaluate(`(() => {
+    const root = document.querySelector('quire-widget').shadowRoot
+    new MutationObserver(() => {
+      const s = root.querySelector('.a:last-of-type .status')
+      if (s) window.recordStatus(s.textContent)
+    }).observe(root, { subtree: true, childList: true, characterData: true })
+  })()`)
+  await page.locator('quire-widget .send').click()
+  const answer = page.locator('quire-widget .a').first()
+  await page
+    .locator('quire-widget .a[data-state="done"]')
+    .first()
+    .waitFor({ timeout: ANSWER_TIMEOUT_MS })
+  console.log(`[e2e] widget statuses: ${[...new Set(statuses)].join(' | ')}`)
+  assert.ok(new Set(statuses).size >= 2, 'the status line moved while streaming')
+  assert.ok((await answer.locator('sup.cite').count()) >= 1, 'the answer carries citations')
+  assert.ok((await answer.locator('.srcs li').count()) >= 1, 'its sources are listed')
+  assert.match(
+    (await page.locator('quire-widget .badge').textContent()) ?? '',
+    /Online|Degraded|Offline/,
+  )
+  const fontSize = await bubble.evaluate((el) => getComputedStyle(el).fontSize)
+  assert.notEqual(fontSize, '30px', 'the host page’s CSS does not reach the widget')
+  const stored = (await page.evaluate(
+    `Object.keys(sessionStorage).filter((k) => k.startsWith('quire.widget.session'))`,
+  )) as string[]
+  assert.equal(stored.length, 1, 'the session is kept in the host page’s sessionStorage')
+  assert.equal(await page.evaluate('document.cookie'), '', 'no cookies')
+  assert.equal((await page.context().cookies()).length, 0, 'no cookies in the browser at all')
+  await shot(page, 'widget')
+  const found = await seriousViolations(page, 'widget')
+  assert.deepEqual(found, [], 'axe on the widget')
+  // A follow-up stays in the same session.
+  const before = await page.evaluate(`sessionStorage.getItem(${JSON.stringify(stored[0])})`)
+  await page.locator('quire-widget textarea').fill('What blood level of it is adequate?')
+  await page.locator('quire-widget .send').click()
+  await page
+    .locator('quire-widget .a[data-state="done"]')
+    .nth(1)
+    .waitFor({ timeout: ANSWER_TIMEOUT_MS })
+  const after = await page.evaluate(`sessionStorage.getItem(${JSON.stringify(stored[0])})`)
+  assert.equal(after, before, 'the follow-up used the stored session')
+  await page.close()
+}
+
+async function refusedFromOtherOrigin(browser: Browser): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  await page.goto(`http://localhost:${hostPort}/`)
+  await page.locator('quire-widget .bubble').click()
+  await page.locator('quire-widget textarea').fill('How does vitamin D affect calcium absorption?')
+  await page.locator('quire-widget .send').click()
+  const refused = page.locator('quire-widget .a[data-state="error"]')
+  await refused.waitFor({ timeout: STEP_TIMEOUT_MS })
+  assert.match((await refused.locator('.status').textContent()) ?? '', /not allowed to embed/)
+  await shot(page, 'widget-refused')
+  await page.close()
+  // The server refuses it too, not only the browser's CORS check.
+  const res = await fetch(`${base}/api/ask`, {
+    method: 'POST',
+    headers: { origin: `http://localhost:${hostPort}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'vitamin D' }),
+  })
+  assert.equal(res.status, 403, 'the API refuses an origin not in WIDGET_ORIGINS')
+}
+
+async function scriptIsCacheable(): Promise<void> {
+  const res = await fetch(`${base}/widget.js`)
+  assert.equal(res.status, 200)
+  assert.match(res.headers.get('cache-control') ?? '', /max-age=\d+/)
+  const bytes = (await res.arrayBuffer()).byteLength
+  console.log(`[e2e] widget.js: ${bytes} bytes, cache-control: ${res.headers.get('cache-control')}`)
+}
+
+async function main(): Promise<void> {
+  const server = await serveHostPage()
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: FLAGS,
+    timeout: STEP_TIMEOUT_MS,
+  })
+  try {
+    await scriptIsCacheable()
+    await askFromAllowedOrigin(browser)
+    await refusedFromOtherOrigin(browser)
+    console.log('[e2e] widget: all checks passed')
+  } finally {
+    await browser.close()
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
+
+await main()

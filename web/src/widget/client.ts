@@ -1,0 +1,89 @@
+// POST /api/ask as a server-sent-events stream, without cookies. A new session's id and token
+// come back in the X-Quire-Session-* headers; a stored session the server no longer accepts
+// is dropped and the question asked once more in a new one.
+import type { WidgetConfig } from './config'
+import { loadWidgetSession, saveWidgetSession } from './session'
+
+export interface WidgetPacket {
+  type: string
+  message?: string
+  text?: string
+  source?: WidgetSourceRef
+  sources?: WidgetSourceRef[]
+  stopped?: boolean
+  result?: unknown
+}
+
+export interface WidgetSourceRef {
+  number: number
+  title: string
+  url?: string
+  domain?: string
+  snippet?: string
+  cited?: boolean
+}
+
+async function post(config: WidgetConfig, query: string, signal: AbortSignal, retry: boolean) {
+  const session = loadWidgetSession(config.endpoint)
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+  }
+  if (session) headers.authorization = `Bearer ${session.token}`
+  if (config.key) headers['x-quire-widget-key'] = config.key
+  const res = await fetch(`${config.endpoint}/api/ask`, {
+    method: 'POST',
+    headers,
+    credentials: 'omit',
+    signal,
+    body: JSON.stringify(session ? { query, session_id: session.id } : { query }),
+  })
+  if (session && retry && (res.status === 401 || res.status === 404)) {
+    saveWidgetSession(config.endpoint, null)
+    return post(config, query, signal, false)
+  }
+  return res
+}
+
+async function failure(res: Response): Promise<Error> {
+  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null
+  return new Error(body?.error?.message ?? `The request failed (${res.status})`)
+}
+
+/** Streams one answer: calls onPacket for each packet until the stream ends. */
+export async function ask(
+  config: WidgetConfig,
+  query: string,
+  signal: AbortSignal,
+  onPacket: (packet: WidgetPacket) => void,
+): Promise<void> {
+  const res = await post(config, query, signal, true)
+  if (!res.ok || !res.body) throw await failure(res)
+  const id = res.headers.get('x-quire-session-id')
+  const token = res.headers.get('x-quire-session-token')
+  if (id && token) saveWidgetSession(config.endpoint, { id, token })
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) return
+    buffer += value.replace(/\r\n?/g, '\n')
+    let end = buffer.indexOf('\n\n')
+    while (end >= 0) {
+      const data = buffer
+        .slice(0, end)
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).replace(/^ /, ''))
+        .join('\n')
+      buffer = buffer.slice(end + 2)
+      end = buffer.indexOf('\n\n')
+      if (!data) continue
+      try {
+        onPacket(JSON.parse(data) as WidgetPacket)
+      } catch {
+        // A malformed event is skipped; the final `done` packet carries the whole answer.
+      }
+    }
+  }
+}
