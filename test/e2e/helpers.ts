@@ -1,7 +1,7 @@
 // Helpers of the browser test: screenshots, status-line recording, network throttling, /health
 // latency polling and stopping the fake model server.
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { CDPSession, Page } from 'playwright-core'
 
 const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
 
@@ -57,9 +57,18 @@ export async function stopModelServer(model: { pid: number; url: string }): Prom
   throw new Error('the fake model server did not stop')
 }
 
+// One DevTools session per page: conditions are kept per session, so lifting a throttle
+// through a second session left the first one's 250 B/s in force (a reload then took a minute).
+const throttleSessions = new WeakMap<Page, Promise<CDPSession>>()
+
 /** Slows responses to `bytesPerSecond` so streamed packets arrive one by one, as over a slow link. */
 export async function throttle(page: Page, bytesPerSecond: number | null): Promise<void> {
-  const cdp = await page.context().newCDPSession(page)
+  let session = throttleSessions.get(page)
+  if (!session) {
+    session = page.context().newCDPSession(page)
+    throttleSessions.set(page, session)
+  }
+  const cdp = await session
   await cdp.send('Network.enable')
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
