@@ -91,10 +91,13 @@ async function sessionListAndNewSession(page: Page, askUrl: string): Promise<voi
   await page.locator('#turn-1[data-state="done"]').waitFor({ timeout: ANSWER_TIMEOUT_MS })
 }
 
+/** Each mode's view mounts in the outlet: Write's placeholder heading, the Papers search box. */
+const MODE_READY: Record<string, string> = { write: '#outlet h1', papers: '#outlet #papers-query' }
+
 async function comingModes(page: Page): Promise<void> {
   for (const mode of ['write', 'papers']) {
     await page.click(`.mode-link[data-mode="${mode}"]`)
-    await page.locator(`body[data-mode="${mode}"] #outlet h1`).first().waitFor()
+    await page.locator(`body[data-mode="${mode}"] ${MODE_READY[mode]}`).first().waitFor()
     assert.equal(
       await page.locator(`.mode-link[data-mode="${mode}"]`).getAttribute('aria-current'),
       'page',
