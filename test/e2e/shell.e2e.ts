@@ -84,7 +84,12 @@ async function sessionListAndNewSession(page: Page, askUrl: string): Promise<voi
   await page.keyboard.press('Escape')
   await page.click('#new-session')
   await page.waitForURL(/#\/ask$/)
-  assert.equal(await page.locator('#thread .turn').count(), 0, 'a new session starts empty')
+  // The shell swaps the view after the URL changes (the view's code loads asynchronously).
+  await page
+    .waitForFunction(`document.querySelectorAll('#thread .turn').length === 0`, undefined, {
+      timeout: 15_000,
+    })
+    .catch(() => assert.fail('a new session starts empty: the old turns stayed on the page'))
   await page.click('#sessions-toggle')
   await entry.click()
   await page.waitForURL(askUrl)
