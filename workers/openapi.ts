@@ -9,6 +9,7 @@ import { mcpOpenApi } from './mcp'
 import { papersOpenApi } from './papers'
 import { shareOpenApi } from './share'
 import { turnOpenApi } from './turn'
+import { writingOpenApi } from './writing'
 
 const PARTS: openApi.OpenApiPart[] = [
   openApiParts.system,
@@ -20,6 +21,7 @@ const PARTS: openApi.OpenApiPart[] = [
   mcpOpenApi,
   papersOpenApi,
   debateOpenApi,
+  writingOpenApi,
 ]
 
 export function buildOpenApiDocument() {
