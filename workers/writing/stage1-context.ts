@@ -35,6 +35,7 @@ async function retrieveEvidence(
         topN: deps.config.writing.evidencePassages,
         tokenBudget: 4_000,
         stages: { queryVariations: false, rerank: false },
+        plan: { variations: [] },
       },
       signal,
     )
