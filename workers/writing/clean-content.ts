@@ -29,13 +29,16 @@ function cleanProse(part: string, moved: string[]): string {
     moved.push(`arXiv:${id}`)
     return ''
   })
+  // Punctuation after a URL or DOI ends the sentence: it stays.
   text = text.replace(URL, (url) => {
-    moved.push(trimPunctuation(url))
-    return ''
+    const trimmed = trimPunctuation(url)
+    moved.push(trimmed)
+    return url.slice(trimmed.length)
   })
   text = text.replace(DOI, (_m, doi: string) => {
-    moved.push(`doi:${trimPunctuation(doi)}`)
-    return ''
+    const trimmed = trimPunctuation(doi)
+    moved.push(`doi:${trimmed}`)
+    return doi.slice(trimmed.length)
   })
   text = text.replace(MARKER, '')
   // Brackets and spaces a removed citation leaves behind: "(, )", "( )", double spaces.
