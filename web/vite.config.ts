@@ -13,9 +13,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // The Debate mode is its own page until the app shell gains modes.
+    // The Debate and Write modes are their own pages until the app shell gains modes.
     rollupOptions: {
-      input: { main: path.join(root, 'index.html'), debate: path.join(root, 'debate.html') },
+      input: {
+        main: path.join(root, 'index.html'),
+        debate: path.join(root, 'debate.html'),
+        write: path.join(root, 'write.html'),
+      },
     },
   },
 })

@@ -1,0 +1,1 @@
+export type ModeRoute = { session?: string; params: URLSearchParams }
