@@ -1,6 +1,7 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
 //   [--keep] [--reuse <label>] [--tuning '<json>'] [--grounding [--samples <file>]]
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
+//   npm run eval -- --placement [--data <BEIR folder>] [--limit n] [--json] (eval/placement/)
 // Indexes the folder's corpus with Quire's own chunker, offline embedder and indexer into a
 // real local D1, runs every judged query through each system and prints nDCG@10,
 // Recall@100 and MRR@10. --json prints exactly one JSON object on stdout. --grounding prints
@@ -13,6 +14,10 @@ import { evaluateSystems, indexCorpus } from './pipeline'
 import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
 import { runGrounding } from './grounding/run'
 import { runPapers } from './papers/run'
+import { runPlacementEval } from './placement/run'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseCorpusJsonl } from '../workers/retrieval'
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +32,7 @@ const { values } = parseArgs({
     grounding: { type: 'boolean', default: false },
     samples: { type: 'string' },
     papers: { type: 'string' },
+    placement: { type: 'boolean', default: false },
   },
 })
 
@@ -42,7 +48,18 @@ async function papersOnly(folder: string): Promise<void> {
   }
 }
 
+/** Writing's "put the paragraph back" cases: the given corpus, or the shipped demo corpus. */
+function placementOnly(): void {
+  const rows = values.data
+    ? readBeir(values.data, values.split).corpus
+    : parseCorpusJsonl(
+        readFileSync(path.resolve(import.meta.dirname, '../web/public/corpus/scifact.jsonl.gz')),
+      )
+  runPlacementEval({ rows, limit: Number(values.limit ?? 500), json: values.json, log })
+}
+
 async function main(): Promise<void> {
+  if (values.placement) return placementOnly()
   if (values.papers && !values.data) return papersOnly(values.papers)
   if (!values.data) throw new Error('--data <BEIR folder> is required')
   const systems = values.systems ? values.systems.split(',') : DEFAULT_SYSTEMS

@@ -3,7 +3,12 @@
 // the content appears exactly once, and only blocks the placement named are removed.
 import fc from 'fast-check'
 import { describe, it } from 'vitest'
-import { applyPlacement, placeDeterministically, type Placement } from '../../workers/writing'
+import {
+  applyPlacement,
+  mergeDeterministically,
+  placeDeterministically,
+  type Placement,
+} from '../../workers/writing'
 import { parseBlocks } from '../../workers/writing/structure'
 
 const word = fc.constantFrom(
@@ -82,6 +87,29 @@ describe('placement', () => {
         const extra =
           squeeze(merged.markdown).length - squeeze(doc).length + cut - squeeze(content).length
         return extra >= 0 && extra <= Math.max(placement.heading.length, 'New section'.length) + 6
+      }),
+      { numRuns: 10_000 },
+    )
+  }, 180_000)
+
+  it('the fast deterministic placer only inserts, over 10,000 generated cases', () => {
+    const instruction = fc.constantFrom(
+      'add it to methods',
+      'put this in the results',
+      'add it',
+      'new section called Extra',
+    )
+    fc.assert(
+      fc.property(documentArb, contentArb, instruction, (doc, content, message) => {
+        const placed = mergeDeterministically(doc, content, [message])
+        if (!placed || count(placed.merge.markdown, content) !== 1) return false
+        const at = placed.merge.markdown.indexOf(content)
+        const without =
+          placed.merge.markdown.slice(0, at) + placed.merge.markdown.slice(at + content.length)
+        // Taking the content (and a new heading) out gives back the original, up to blank lines.
+        const heading =
+          placed.placement.action === 'new_section' ? squeeze(`## ${placed.placement.heading}`) : ''
+        return squeeze(without).replace(heading, '') === squeeze(doc)
       }),
       { numRuns: 10_000 },
     )

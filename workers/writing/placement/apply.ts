@@ -63,7 +63,7 @@ function newSectionContent(blocks: DocBlock[], p: Placement, content: string): s
 }
 
 /** Splices `piece` in at `offset` with a blank line on each side so it stays its own block. */
-function splice(markdown: string, offset: number, piece: string): Merge {
+export function splice(markdown: string, offset: number, piece: string): Merge {
   const before = markdown.slice(0, offset)
   const after = markdown.slice(offset)
   const lead =

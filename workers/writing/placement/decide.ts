@@ -4,7 +4,7 @@
 import { isAbortError, type ChatModel } from '../../llm'
 import { parseBlocks } from '../structure'
 import { applyPlacement, type Merge } from './apply'
-import { placeDeterministically } from './deterministic'
+import { mergeDeterministically } from './fast'
 import { askPlacement } from './model'
 import type { AppliedPlacement, Placement } from './types'
 
@@ -75,9 +75,9 @@ export async function decidePlacement(
   } else if (!options.model && !options.given) {
     fallbacks.push('placement:offline')
   }
-  const placement = placeDeterministically(options.markdown, options.userMessages)
-  const merge = applyPlacement(options.markdown, options.content, placement)
-  if (!merge) throw new Error('the deterministic placement always applies to non-empty content')
+  const fast = mergeDeterministically(options.markdown, options.content, options.userMessages)
+  if (!fast) throw new Error('the deterministic placement always applies to non-empty content')
+  const { merge, placement } = fast
   return {
     merge,
     placement: {

@@ -11,8 +11,14 @@ const WHERE =
 const NEW_SECTION =
   /\bnew\s+(?:sub)?section\s+(?:called|named|titled|on|about|for)?\s*["'“]?([^"'”.;!?\n]{2,80})/i
 
-export interface SectionMatch {
-  heading: DocBlock
+/** What section matching needs of a heading: mdast blocks and scanned lines both have it. */
+export interface Heading {
+  title: string
+  depth: number
+}
+
+export interface SectionMatch<H extends Heading = DocBlock> {
+  heading: H
   score: number
 }
 
@@ -25,7 +31,7 @@ function containsRun(haystack: string[], needle: string[]): boolean {
 }
 
 /** How well `phrase` names `heading`: 3 whole title, 2 same family, up to 1 shared words. */
-export function headingScore(heading: DocBlock, phrase: string): number {
+export function headingScore(heading: Heading, phrase: string): number {
   const title = stemsOf(heading.title)
   const words = stemsOf(phrase)
   if (title.length === 0 || words.length === 0) return 0
@@ -43,9 +49,16 @@ function targetPhrases(instruction: string): string[] {
 }
 
 /** The heading the instruction names best, if any names it well enough. */
-export function matchSection(blocks: DocBlock[], instruction: string): SectionMatch | null {
-  const headings = blocks.filter((b) => b.depth > 0)
-  let best: SectionMatch | null = null
+export function matchSection<H extends Heading>(
+  blocks: H[],
+  instruction: string,
+): SectionMatch<H> | null {
+  // A document's title (#) heads the whole paper, not a section: it is a candidate only when
+  // the document has no other headings.
+  const all = blocks.filter((b) => b.depth > 0)
+  const sections = all.filter((b) => b.depth > 1)
+  const headings = sections.length > 0 ? sections : all
+  let best: SectionMatch<H> | null = null
   for (const phrase of targetPhrases(instruction)) {
     for (const heading of headings) {
       const score = headingScore(heading, phrase)
@@ -59,7 +72,7 @@ export function matchSection(blocks: DocBlock[], instruction: string): SectionMa
   return best
 }
 
-function newSectionAsked(instruction: string): string | null {
+export function newSectionAsked(instruction: string): string | null {
   const m = NEW_SECTION.exec(instruction)
   return m?.[1] ? m[1].trim() : null
 }

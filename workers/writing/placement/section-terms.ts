@@ -44,6 +44,7 @@ const FAMILIES: readonly (readonly string[])[] = [
     'state of the art',
   ],
   ['abstract'],
+  ['objectives', 'objective', 'aims', 'aim', 'purpose', 'goals', 'research questions'],
   ['limitations', 'limitation', 'threats', 'caveats', 'weaknesses'],
   ['future', 'future work', 'outlook', 'next steps'],
   ['references', 'bibliography', 'citations', 'works cited'],

@@ -26,6 +26,8 @@ export interface AppliedPlacement extends Placement {
   offset: number
   /** The replaced blocks' text, as the UI showed them before approval. */
   removed: string[]
+  /** The deterministic placer's section, by title (it scans headings, it names no block id). */
+  section?: string | null
 }
 
 export const PLACEMENT_JSON_SCHEMA: Record<string, unknown> = {
