@@ -45,6 +45,7 @@ async function decide(
       markdown: document.markdown,
       content: pending.document_content,
       userMessages,
+      embedder: deps.embedder,
       ...(request.given ? { given: request.given } : {}),
     },
     signal,

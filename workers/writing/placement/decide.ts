@@ -2,9 +2,12 @@
 // placer's — each checked against the document before it is applied. Blocks are only ever
 // replaced when the user's messages asked for a replacement.
 import { isAbortError, type ChatModel } from '../../llm'
+import type { Embedder } from '../../retrieval'
 import { parseBlocks } from '../structure'
 import { applyPlacement, type Merge } from './apply'
-import { mergeDeterministically } from './fast'
+import { matchByEmbedding } from './embedding-match'
+import { mergeDeterministically, mergeIntoSection, type FastPlacement } from './fast'
+import { scanHeadings } from './headings'
 import { askPlacement } from './model'
 import type { AppliedPlacement, Placement } from './types'
 
@@ -24,6 +27,8 @@ export interface DecideOptions {
   userMessages: string[]
   /** A placement the user previewed and approved as shown. */
   given?: Placement
+  /** For section matching by embeddings when no section name matched. */
+  embedder?: Embedder
 }
 
 function guarded(p: Placement, messages: string[]): Placement {
@@ -48,6 +53,24 @@ async function fromModel(options: DecideOptions, fallbacks: string[], signal?: A
     fallbacks.push('placement:model_failed')
     return null
   }
+}
+
+/** Terms first; when they name no section, embeddings may still find the one meant. */
+async function deterministic(options: DecideOptions, signal?: AbortSignal): Promise<FastPlacement> {
+  const fast = mergeDeterministically(options.markdown, options.content, options.userMessages)
+  if (!fast) throw new Error('the deterministic placement always applies to non-empty content')
+  const latest = options.userMessages.at(-1)
+  if (fast.placement.action !== 'end' || !options.embedder || !latest) return fast
+  const headings = scanHeadings(options.markdown)
+  const index = await matchByEmbedding(options.embedder, headings, latest, signal).catch(
+    (error: unknown) => {
+      if (isAbortError(error)) throw error
+      return null
+    },
+  )
+  if (index === null) return fast
+  const reason = `the request is closest to "${headings[index]?.title ?? ''}" (embeddings)`
+  return mergeIntoSection(options.markdown, options.content, headings, index, reason)
 }
 
 export async function decidePlacement(
@@ -75,8 +98,7 @@ export async function decidePlacement(
   } else if (!options.model && !options.given) {
     fallbacks.push('placement:offline')
   }
-  const fast = mergeDeterministically(options.markdown, options.content, options.userMessages)
-  if (!fast) throw new Error('the deterministic placement always applies to non-empty content')
+  const fast = await deterministic(options, signal)
   const { merge, placement } = fast
   return {
     merge,

@@ -43,7 +43,7 @@ export function headingScore(heading: Heading, phrase: string): number {
   return shared / title.length
 }
 
-function targetPhrases(instruction: string): string[] {
+export function targetPhrases(instruction: string): string[] {
   const phrases = [...instruction.matchAll(WHERE)].map((m) => m[1] ?? '').filter((p) => p.trim())
   return phrases.length > 0 ? phrases : [instruction]
 }

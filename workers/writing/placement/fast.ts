@@ -3,7 +3,7 @@
 // spliced in at that offset — no full parse, so a 25,000-word paper stays within budget.
 import { splice, type Merge } from './apply'
 import { matchSection, newSectionAsked } from './deterministic'
-import { bodyEnd, scanHeadings } from './headings'
+import { bodyEnd, scanHeadings, type HeadingLine } from './headings'
 import type { Placement } from './types'
 
 export interface FastPlacement {
@@ -15,6 +15,20 @@ function docEnd(markdown: string): number {
   let end = markdown.length
   while (end > 0 && /\s/.test(markdown[end - 1] ?? '')) end -= 1
   return end
+}
+
+/** Merges into the body of `headings[index]`'s section (used when embeddings chose it). */
+export function mergeIntoSection(
+  markdown: string,
+  content: string,
+  headings: HeadingLine[],
+  index: number,
+  reason: string,
+): FastPlacement {
+  const merge = splice(markdown, bodyEnd(markdown, headings, index), content.trim())
+  const base = { target: null, heading: '', replace: [] as string[] }
+  const section = headings[index]?.title ?? null
+  return { merge, placement: { ...base, action: 'append_to_section', section, reason } }
 }
 
 export function mergeDeterministically(
