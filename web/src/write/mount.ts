@@ -92,11 +92,14 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
   ) {
     await guard(async (a) => {
       chat.say('user', shown)
-      const reply = chat.say('assistant', '')
+      // The reply bubble opens on its first token, so status lines read in order above it.
+      let reply: HTMLElement | null = null
       const stream = await a.stream(path, body)
       await readPackets(stream, (packet) => {
-        if (packet.type === 'token') reply.textContent += packet.text
-        else if (packet.type === 'status') chat.say('status', packet.message)
+        if (packet.type === 'token') {
+          reply ??= chat.say('assistant', '')
+          reply.textContent += packet.text
+        } else if (packet.type === 'status') chat.say('status', packet.message)
         else if (packet.type === 'error') chat.say('error', packet.message)
         else if (packet.type === 'pending_content') pending = { ...packet.content }
       })
