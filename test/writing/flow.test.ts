@@ -135,4 +135,19 @@ describe('writing offline', () => {
     expect(bib).toMatch(/@\w+\{/)
     expect(bib).toContain('https://example.org/vitd-bone')
   })
+
+  it('does not apply a previewed placement once the document has changed', async () => {
+    const { session, answer } = await pendingFor()
+    await putDocument(session, `${PAPER}\n## Appendix\n\nExtra.\n`)
+    const res = await call(session, `/api/content/${answer.pending_content_id}/approve`, {
+      json: {
+        session_id: session.sessionId,
+        placement: { action: 'insert_after', target: 'b1', heading: '', replace: [], reason: '' },
+        base_version: 1,
+      },
+    })
+    const placed = await res.json<PlacedAnswer>()
+    expect(placed.fallbacks).toContain('placement:document_changed')
+    expect(sectionOf(placed.document.markdown, answer.document_content)).toBe('Results')
+  })
 })

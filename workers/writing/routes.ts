@@ -64,12 +64,13 @@ export const writingRoutes = new Hono<AppEnv>()
     validate('param', contentParamSchema),
     validate('json', approveBodySchema),
     async (c) => {
-      const { session_id, placement } = c.req.valid('json')
+      const { session_id, placement, base_version } = c.req.valid('json')
       const stub = await openAuthorizedSession(c, session_id)
       const request = {
         sessionId: session_id,
         pendingId: c.req.valid('param').id,
         ...(placement ? { given: placement } : {}),
+        ...(base_version !== undefined ? { baseVersion: base_version } : {}),
       }
       return c.json(await approveContent(c.get('deps'), stub, request, c.req.raw.signal))
     },

@@ -43,6 +43,9 @@ export const approveBodySchema = z.object({
   session_id: sessionId,
   /** A placement the user already previewed (POST …/placement); otherwise one is decided. */
   placement: placementSchema.optional(),
+  /** The document version the preview was made on: if the document changed since, the
+   * previewed placement is not used (a new one is decided on the current document). */
+  base_version: z.number().int().nonnegative().optional(),
 })
 export const rejectBodySchema = z.object({
   session_id: sessionId,

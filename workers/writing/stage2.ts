@@ -15,6 +15,7 @@ export interface ApproveRequest {
   sessionId: string
   pendingId: string
   given?: Placement
+  baseVersion?: number
 }
 
 async function openPending(stub: SessionStub, id: string): Promise<PendingRecord> {
@@ -39,6 +40,8 @@ async function decide(
   const pending = await openPending(stub, request.pendingId)
   const document = await readDocument(deps.db, request.sessionId)
   const userMessages = await userMessagesSince(stub, pending.session_start)
+  const stale = request.baseVersion !== undefined && request.baseVersion !== document.version
+  const given = stale ? undefined : request.given
   const decision = await decidePlacement(
     {
       model: deps.models?.fast ?? null,
@@ -46,10 +49,11 @@ async function decide(
       content: pending.document_content,
       userMessages,
       embedder: deps.embedder,
-      ...(request.given ? { given: request.given } : {}),
+      ...(given ? { given } : {}),
     },
     signal,
   )
+  if (stale && request.given) decision.fallbacks.push('placement:document_changed')
   return { pending, document, decision }
 }
 

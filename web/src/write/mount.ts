@@ -64,7 +64,12 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
       renderSuggestion(shown, preview, current?.markdown ?? '', {
         approve: () =>
           void guard(async (x) => {
-            const placed = await x.approve(shown.pending_id, preview?.placement)
+            const placed = await x.approve(
+              shown.pending_id,
+              // The deterministic placer decides the same again; a model's answer is kept as shown.
+              preview?.placement.decided_by === 'model' ? preview.placement : undefined,
+              preview?.document.base_version,
+            )
             pending = null
             suggestionSlot.replaceChildren()
             chat.say(
