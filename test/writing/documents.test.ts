@@ -9,7 +9,7 @@ interface DocumentBody {
   structure: { id: string; type: string; parent_id: string | null; content: string }[]
 }
 
-describe('documents', () => {
+describe('documents', { timeout: 60_000 }, () => {
   it('starts empty at version 0', async () => {
     const session = await createSession()
     const res = await call(session, `/api/documents/${session.sessionId}`)

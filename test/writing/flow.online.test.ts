@@ -48,7 +48,7 @@ const approve = (
 ) =>
   call(session, `/api/content/${id}/approve`, { json: { session_id: session.sessionId, ...extra } })
 
-describe('writing with a model', () => {
+describe('writing with a model', { timeout: 60_000 }, () => {
   it('grounds sources, cleans the prose, creates new types and places content where the model says', async () => {
     const { fake, session } = await setUp([
       stage1({

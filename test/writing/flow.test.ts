@@ -26,7 +26,8 @@ async function pendingFor(message = ASK) {
   return { session, answer: await res.json<WriteAnswer>() }
 }
 
-describe('writing offline', () => {
+// Seeding the knowledge base takes a while on a loaded machine: generous bounds.
+describe('writing offline', { timeout: 60_000 }, () => {
   it('drafts content from the knowledge base, labelled offline, held for approval', async () => {
     const { answer } = await pendingFor()
     expect(answer.mode).toBe('offline')
