@@ -1,4 +1,4 @@
-// npm run bench [-- --sizes 10000,50000 --queries 100 --answer-runs 20 --only answer|retrieval]
+// npm run bench [-- --sizes 10000,50000 --queries 100 --answer-runs 20 --only answer|retrieval|placement]
 // Time to first answer token of the keyed answer engine (scripted model, 1.5 s to first
 // token); ingest throughput and query latency of Quire's index on a real local D1 (D1 vector
 // adapter, offline embedder). Documents are synthetic: sentences of the shipped SciFact demo
@@ -17,6 +17,7 @@ import { createD1VectorStore } from '../workers/retrieval/vectors/d1-vectors'
 import { openLocalD1 } from '../eval/local-d1'
 import { table } from '../eval/report'
 import { answerLatency } from './answer-latency'
+import { placementBench } from './placement'
 import { latencyRows, type LatencyRow } from './latency'
 import { percentile } from './stats'
 import { SyntheticCorpus } from './synthetic'
@@ -64,7 +65,23 @@ async function answerBench(): Promise<void> {
   )
 }
 
+/** Writing's deterministic placement on a 25,000-word document (target p95 ≤ 50 ms). */
+function placementLine(): void {
+  const file = path.resolve(import.meta.dirname, '../web/public/corpus/scifact.jsonl.gz')
+  const r = placementBench(parseCorpusJsonl(readFileSync(file)).slice(0, 2000), {
+    words: 25_000,
+    runs: 200,
+  })
+  const ms = (x: number) => x.toFixed(1)
+  process.stdout.write(`Deterministic placement (ms; ${r.words}-word document, ${r.runs} runs)\n`)
+  process.stdout.write(
+    `${table(['measure', 'p50', 'p95', 'max'], [['find section + merge', ms(r.p50), ms(r.p95), ms(r.max)]])}\n\n`,
+  )
+}
+
 async function main(): Promise<void> {
+  if (values.only === 'all' || values.only === 'placement') placementLine()
+  if (values.only === 'placement') return
   if (values.only !== 'retrieval') await answerBench()
   if (values.only === 'answer') return
   const sizes = values.sizes

@@ -2,6 +2,7 @@
 //   [--keep] [--reuse <label>] [--tuning '<json>'] [--grounding [--samples <file>]]
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
 //   npm run eval -- --debate --data <SciFact folder> [--debates n] [--seed s] [--json] (eval/debate/)
+//   npm run eval -- --placement [--data <BEIR folder>] [--limit n] [--json] (eval/placement/)
 // Indexes the folder's corpus with Quire's own chunker, offline embedder and indexer into a
 // real local D1, runs every judged query through each system and prints nDCG@10,
 // Recall@100 and MRR@10. --json prints exactly one JSON object on stdout. --grounding prints
@@ -15,6 +16,10 @@ import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
 import { runGrounding } from './grounding/run'
 import { runPapers } from './papers/run'
 import { allowWorkerdImports } from './debate/workerd-shim'
+import { runPlacementEval } from './placement/run'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseCorpusJsonl } from '../workers/retrieval'
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +37,7 @@ const { values } = parseArgs({
     debate: { type: 'boolean', default: false },
     debates: { type: 'string', default: '24' },
     seed: { type: 'string', default: '1' },
+    placement: { type: 'boolean', default: false },
   },
 })
 
@@ -61,7 +67,18 @@ async function debateEval(data: string): Promise<void> {
   })
 }
 
+/** Writing's "put the paragraph back" cases: the given corpus, or the shipped demo corpus. */
+function placementOnly(): void {
+  const rows = values.data
+    ? readBeir(values.data, values.split).corpus
+    : parseCorpusJsonl(
+        readFileSync(path.resolve(import.meta.dirname, '../web/public/corpus/scifact.jsonl.gz')),
+      )
+  runPlacementEval({ rows, limit: Number(values.limit ?? 500), json: values.json, log })
+}
+
 async function main(): Promise<void> {
+  if (values.placement) return placementOnly()
   if (values.papers && !values.data) return papersOnly(values.papers)
   if (!values.data) throw new Error('--data <BEIR folder> is required')
   if (values.debate) return debateEval(values.data)

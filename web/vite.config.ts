@@ -14,11 +14,13 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     // debate.html and papers.html only redirect old links to the shell's modes.
+    // The Debate and Write modes are their own pages until the app shell gains modes.
     rollupOptions: {
       input: {
         main: path.join(root, 'index.html'),
         debate: path.join(root, 'debate.html'),
         papers: path.join(root, 'papers.html'),
+        write: path.join(root, 'write.html'),
       },
     },
   },

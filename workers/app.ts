@@ -20,6 +20,7 @@ import { paperRoutes } from './papers'
 import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
 import { widgetRoutes } from './widget'
+import { writingRoutes } from './writing'
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -41,6 +42,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/api/papers', paperRoutes)
   app.route('/api', answerRoutes)
   app.route('/api/debate', debateRoutes)
+  app.route('/api', writingRoutes)
   app.route('/v1', openAiRoutes)
   app.route('/mcp', mcpRoutes)
   // Unmatched paths get the 404 envelope; a path that exists under other methods gets 405.

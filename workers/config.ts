@@ -126,6 +126,9 @@ const envSchema = z.object({
   DEBATE_INGEST_TIMEOUT_MS: positiveInt(15_000, 120_000),
   DEBATE_MAX_ACTIVE: countInt(0, 10_000),
   ARXIV_MAX_RESULTS: positiveInt(10, 100),
+  // Research writing (seed 000): document chunks given as context, knowledge-base passages.
+  WRITING_CONTEXT_CHUNKS: positiveInt(5, 50),
+  WRITING_EVIDENCE_PASSAGES: positiveInt(6, 50),
   ARXIV_DOWNLOAD_PDFS: flag(false),
 })
 
@@ -199,6 +202,13 @@ export interface Config {
     /** Upper bound on arXiv results per query, whatever DEBATE_ARXIV_RESULTS asks. */
     arxivMaxResults: number
     downloadPdfs: boolean
+  }
+  /** Research writing (seed 000). */
+  writing: {
+    /** Top chunks of the user's document given to stage 1 (the seed's top 5). */
+    contextChunks: number
+    /** Knowledge-base passages retrieved per request (sources to ground, the offline draft). */
+    evidencePassages: number
   }
 }
 
@@ -295,6 +305,10 @@ export function parseConfig(source: ConfigSource): Config {
       maxActive: env.DEBATE_MAX_ACTIVE,
       arxivMaxResults: env.ARXIV_MAX_RESULTS,
       downloadPdfs: env.ARXIV_DOWNLOAD_PDFS,
+    },
+    writing: {
+      contextChunks: env.WRITING_CONTEXT_CHUNKS,
+      evidencePassages: env.WRITING_EVIDENCE_PASSAGES,
     },
   }
 }

@@ -10,6 +10,7 @@ import { papersOpenApi } from './papers'
 import { shareOpenApi } from './share'
 import { turnOpenApi } from './turn'
 import { widgetOpenApi } from './widget'
+import { writingOpenApi } from './writing'
 
 const PARTS: openApi.OpenApiPart[] = [
   openApiParts.system,
@@ -22,6 +23,7 @@ const PARTS: openApi.OpenApiPart[] = [
   papersOpenApi,
   debateOpenApi,
   widgetOpenApi,
+  writingOpenApi,
 ]
 
 export function buildOpenApiDocument() {

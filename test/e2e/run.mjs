@@ -205,7 +205,7 @@ async function main() {
     await waitForHealth(server, base)
     step('seeding the demo corpus')
     await startSeeding(base)
-    step('running the browser test')
+    step('running the browser tests')
     // Each page's test runs even when an earlier one failed; the run fails if any did.
     const failures = []
     const attempt = (fn) => {
@@ -215,6 +215,8 @@ async function main() {
         failures.push(error.message)
       }
     }
+    // Write first: the Ask test takes the model server away.
+    attempt(() => runBrowserTest(base, model, 'write'))
     attempt(() => runBrowserTest(base, model))
     // After answer.e2e.ts: the library is in, and the model server has been stopped.
     step('running the app shell and widget browser tests')

@@ -10,3 +10,4 @@ export { readSource, readSourcePassages, type SourcePassageRow } from './source-
 export type { ChunkRow, DocumentRow, IngestJobRow, SourceRow } from './schema'
 export * from './vector-queries'
 export * from './webhook-deliveries'
+export * from './writing-documents'

@@ -169,3 +169,50 @@ export type SourceRow = typeof sources.$inferSelect
 export type DocumentRow = typeof documents.$inferSelect
 export type ChunkRow = typeof chunks.$inferSelect
 export type IngestJobRow = typeof ingestJobs.$inferSelect
+
+/** A session's research document (seed 000): the current markdown and its version number. */
+export const writingDocuments = sqliteTable('writing_documents', {
+  sessionId: text('session_id').primaryKey(),
+  markdown: text('markdown').notNull(),
+  version: integer('version').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+/** Every save of a document, numbered from 1: restoring copies one back byte for byte. */
+export const writingDocumentVersions = sqliteTable(
+  'writing_document_versions',
+  {
+    sessionId: text('session_id').notNull(),
+    version: integer('version').notNull(),
+    markdown: text('markdown').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('writing_versions_session_idx').on(t.sessionId, t.version)],
+)
+
+/** The document's structure tree, rebuilt from mdast on every save (one row per block). */
+export const writingDocumentBlocks = sqliteTable(
+  'writing_document_blocks',
+  {
+    sessionId: text('session_id').notNull(),
+    blockId: text('block_id').notNull(),
+    type: text('type').notNull(),
+    parentId: text('parent_id'),
+    position: integer('position').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [uniqueIndex('writing_blocks_session_idx').on(t.sessionId, t.blockId)],
+)
+
+/** Document element types: the system's, and those a model asked for (seed 000 step 12). */
+export const documentTypes = sqliteTable('document_types', {
+  typeName: text('type_name').primaryKey(),
+  description: text('description').notNull(),
+  metadataSchema: text('metadata_schema', { mode: 'json' })
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'`),
+  isSystem: integer('is_system', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+})

@@ -1,0 +1,136 @@
+// Browser test of the Write mode (web/write.html, run by run.mjs against `wrangler dev` with
+// the scripted fake model): a message → the pending suggestion with its diff → approve → the
+// content shows in the Results section → restore the first version; highlight-to-attach;
+// screenshots saved.
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+
+const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
+const fakeUrl = process.env.FAKE_MODEL_URL ?? ''
+const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
+const CONTENT =
+  'Daily vitamin D supplementation raised lumbar bone density by about one percent in older adults.'
+const PAPER = `# Vitamin D and bone health
+
+## Introduction
+
+Bone density declines with age.
+
+## Methods
+
+We reviewed randomised trials in adults over sixty.
+
+## Results
+
+Most trials report small effects.
+
+## Conclusion
+
+More trials are needed.
+`
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true })
+
+/** Scripts the fake: the stage 1 reply, then the placement the preview asks for. */
+async function script(): Promise<string> {
+  const stage1 = {
+    message: 'Here is a paragraph for your Results.',
+    document_content: CONTENT,
+    document_structure: [],
+    sources: ['Vitamin D supplementation and bone density'],
+    new_types: [],
+  }
+  const placement = {
+    action: 'append_to_section',
+    target: 'b6',
+    heading: '',
+    replace: [],
+    reason: 'the user named Results',
+  }
+  const res = await fetch(`${fakeUrl}/__scripts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ steps: [{ json: stage1 }, { json: placement }] }),
+  })
+  const { key } = (await res.json()) as { key: string }
+  return `[[fake:${key}]]`
+}
+
+async function seedDocument(page: Page): Promise<void> {
+  await page.goto(`${base}/write.html`)
+  await page.locator('.write-empty').waitFor({ state: 'visible' })
+  const session = (await page.evaluate(`JSON.parse(sessionStorage.getItem('quire.session'))`)) as {
+    id: string
+    token: string
+  }
+  const res = await fetch(`${base}/api/documents/${session.id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+    body: JSON.stringify({ markdown: PAPER }),
+  })
+  assert.equal(res.status, 200, 'the document saves')
+  await page.reload()
+  await page.locator('.write-body h2').first().waitFor({ state: 'visible' })
+}
+
+/** The heading the paragraph containing `text` sits under in the rendered document. */
+const sectionOf = (page: Page, text: string) =>
+  page.evaluate(`(() => {
+    let heading = null
+    for (const el of document.querySelectorAll('.write-body > *')) {
+      if (/^H[1-6]$/.test(el.tagName)) heading = el.textContent.trim()
+      else if (el.textContent.includes(${JSON.stringify(text)})) return heading
+    }
+    return undefined
+  })()`) as Promise<string | null | undefined>
+
+async function main(): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: FLAGS,
+    timeout: 30_000,
+  })
+  const page = await browser.newPage({ viewport: { width: 1300, height: 1200 } })
+  page.setDefaultTimeout(30_000)
+  try {
+    await seedDocument(page)
+    // Highlight-to-attach: selecting document text offers it for the next message.
+    await page.evaluate(`(() => {
+      const p = [...document.querySelectorAll('.write-body p')].find((x) => x.textContent.includes('small effects'))
+      const range = document.createRange(); range.selectNodeContents(p)
+      const sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(range)
+      p.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }))
+    })()`)
+    await page.locator('.write-chip').waitFor({ state: 'visible' })
+    const marker = await script()
+    await page.fill(
+      '#write-input',
+      `Add a paragraph on vitamin D and bone density to the Results section ${marker}`,
+    )
+    await page.click('.write-form button[type="submit"]')
+    const card = page.locator('.write-suggestion')
+    await card.waitFor({ state: 'visible', timeout: 60_000 })
+    assert.ok((await card.locator('.diff-add').count()) > 0, 'the diff shows the added lines')
+    await shot(page, 'write-pending')
+    await page.click('.write-approve')
+    await page.locator('.write-body[data-version="2"]').waitFor({ state: 'attached' })
+    assert.equal(await sectionOf(page, 'lumbar bone density'), 'Results', 'placed in Results')
+    await shot(page, 'write-placed')
+    await page.click('.write-restore[data-version="1"]')
+    await page.locator('.write-body[data-version="3"]').waitFor({ state: 'attached' })
+    assert.equal(await sectionOf(page, 'lumbar bone density'), undefined, 'restored without it')
+    assert.equal(await sectionOf(page, 'small effects'), 'Results')
+    await shot(page, 'write-restored')
+    console.log('[e2e] write page: all checks passed')
+  } catch (error) {
+    await shot(page, 'write-failure').catch(() => undefined)
+    throw error
+  } finally {
+    await browser.close()
+  }
+}
+
+await main()

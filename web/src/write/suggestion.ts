@@ -1,0 +1,77 @@
+// The pending suggestion card: the content, its sources (unverified ones marked), the diff
+// against where it will go (with what a replacement removes), and Approve / Reject / Rewrite.
+import { renderDiff } from './diff-view'
+import type { Preview } from './write-api'
+
+export interface PendingView {
+  pending_id: string
+  document_content: string
+  sources: { number: number; title: string; url?: string; verified?: boolean }[]
+  revision: number
+}
+
+export interface SuggestionActions {
+  approve: () => void
+  reject: () => void
+  rewrite: () => void
+}
+
+function button(label: string, className: string, onClick: () => void): HTMLButtonElement {
+  const b = document.createElement('button')
+  b.type = 'button'
+  b.className = className
+  b.textContent = label
+  b.addEventListener('click', onClick)
+  return b
+}
+
+export function renderSuggestion(
+  pending: PendingView,
+  preview: Preview | null,
+  before: string,
+  actions: SuggestionActions,
+): HTMLElement {
+  const card = document.createElement('section')
+  card.className = 'write-suggestion'
+  card.setAttribute('aria-label', 'Pending suggestion')
+  const title = document.createElement('h3')
+  title.textContent = `Suggestion (revision ${pending.revision}) — awaiting approval`
+  card.append(title)
+  if (preview) {
+    const where = document.createElement('p')
+    where.className = 'write-where'
+    const by = preview.placement.decided_by === 'deterministic' ? ' (deterministic placement)' : ''
+    where.textContent = `Goes: ${preview.placement.action.replace(/_/g, ' ')}${by}. ${preview.placement.reason}`
+    card.append(where)
+    for (const removed of preview.placement.removed ?? []) {
+      const warn = document.createElement('p')
+      warn.className = 'write-removed'
+      warn.textContent = `Will remove: ${removed}`
+      card.append(warn)
+    }
+    card.append(renderDiff(before, preview.document.markdown))
+  } else {
+    const pre = document.createElement('pre')
+    pre.textContent = pending.document_content
+    card.append(pre)
+  }
+  if (pending.sources.length) {
+    const list = document.createElement('ol')
+    list.className = 'write-sources'
+    for (const s of pending.sources) {
+      const li = document.createElement('li')
+      li.textContent = `${s.title}${s.verified === false ? ' (unverified)' : ''}`
+      list.append(li)
+    }
+    card.append(list)
+  }
+  const row = document.createElement('div')
+  row.className = 'write-actions'
+  row.append(
+    button('Approve', 'write-approve', actions.approve),
+    button('Reject', 'write-reject', actions.reject),
+    button('Rewrite', 'write-rewrite', actions.rewrite),
+  )
+  card.append(row)
+  return card
+}

@@ -1,0 +1,116 @@
+// The Write view's calls: the document and its versions, stage 1 messages (streamed as SSE),
+// the placement preview, approve, reject and rewrite. Every call carries the session's token.
+import type { SessionCredentials } from '../types'
+
+export interface DocumentView {
+  markdown: string
+  version: number
+  structure: { id: string; type: string; parent_id: string | null; content: string }[]
+}
+
+export interface VersionView {
+  version: number
+  created_at: number
+  reason: string
+}
+
+export interface Placement {
+  action: string
+  target: string | null
+  heading: string
+  replace: string[]
+  reason: string
+  decided_by?: string
+  removed?: string[]
+}
+
+export interface Preview {
+  placement: Placement
+  mode: string
+  fallbacks: string[]
+  document: { markdown: string; base_version: number }
+}
+
+export interface Attached {
+  type: 'highlight'
+  text: string
+}
+
+export class WriteApi {
+  constructor(readonly session: SessionCredentials) {}
+
+  private async call<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const res = await fetch(path, {
+      ...init,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${this.session.token}`,
+        ...(init.headers as Record<string, string> | undefined),
+      },
+    })
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null
+      throw new Error(body?.error?.message ?? `Request failed (${res.status})`)
+    }
+    return (await res.json()) as T
+  }
+
+  private get doc(): string {
+    return `/api/documents/${encodeURIComponent(this.session.id)}`
+  }
+
+  document(): Promise<DocumentView> {
+    return this.call(this.doc)
+  }
+
+  versions(): Promise<{ versions: VersionView[] }> {
+    return this.call(`${this.doc}/versions`)
+  }
+
+  restore(version: number): Promise<{ version: number }> {
+    return this.call(`${this.doc}/versions/${version}/restore`, { method: 'POST' })
+  }
+
+  save(markdown: string): Promise<{ version: number }> {
+    return this.call(this.doc, { method: 'PUT', body: JSON.stringify({ markdown }) })
+  }
+
+  /** Stage 1 (message or rewrite) as an SSE stream of packets. */
+  async stream(path: '/api/chat/message' | '/api/chat/rewrite', body: Record<string, unknown>) {
+    const res = await fetch(path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        authorization: `Bearer ${this.session.token}`,
+      },
+      body: JSON.stringify({ session_id: this.session.id, ...body }),
+    })
+    if (!res.ok || !res.body) throw new Error(`Request failed (${res.status})`)
+    return res.body
+  }
+
+  preview(id: string): Promise<Preview> {
+    return this.call(`/api/content/${encodeURIComponent(id)}/placement`, {
+      method: 'POST',
+      body: JSON.stringify({ session_id: this.session.id }),
+    })
+  }
+
+  approve(id: string, placement?: Placement, baseVersion?: number) {
+    return this.call<{ document: { markdown: string; version: number }; placement: Placement }>(
+      `/api/content/${encodeURIComponent(id)}/approve`,
+      {
+        method: 'POST',
+        body: JSON.stringify({ session_id: this.session.id, placement, base_version: baseVersion }),
+      },
+    )
+  }
+
+  reject(id: string, reason?: string) {
+    return this.call(`/api/content/${encodeURIComponent(id)}/reject`, {
+      method: 'POST',
+      body: JSON.stringify({ session_id: this.session.id, ...(reason ? { reason } : {}) }),
+    })
+  }
+}

@@ -1,0 +1,51 @@
+// Seed 000 steps 5 and 12: the document types list from D1 for the prompt, and the new types
+// a model asks for, created when their names are valid (lower snake case, 2-40 characters,
+// not a reserved word); existing names are left alone.
+import { insertDocumentType, listDocumentTypes, type DocumentTypeRow } from '../db'
+import { newTypeSchema } from './schemas'
+
+const TYPE_NAME = /^[a-z][a-z0-9_]{1,39}$/
+const RESERVED = new Set(['null', 'undefined', 'true', 'false', 'none', 'type', 'types'])
+
+export function isValidTypeName(name: string): boolean {
+  return TYPE_NAME.test(name) && !RESERVED.has(name)
+}
+
+export function typesList(types: DocumentTypeRow[]): string {
+  return types.map((t) => `- ${t.typeName}: ${t.description}`).join('\n')
+}
+
+export async function readTypes(db: D1Database): Promise<DocumentTypeRow[]> {
+  return listDocumentTypes(db)
+}
+
+export interface TypeCreation {
+  created: string[]
+  ignored: { name: string; reason: string }[]
+}
+
+export async function createNewTypes(db: D1Database, raw: unknown[]): Promise<TypeCreation> {
+  const result: TypeCreation = { created: [], ignored: [] }
+  const seen = new Set<string>()
+  for (const item of raw.slice(0, 10)) {
+    const parsed = newTypeSchema.safeParse(item)
+    const name = parsed.success ? parsed.data.type_name.toLowerCase().replace(/[\s-]+/g, '_') : ''
+    if (!parsed.success || !isValidTypeName(name)) {
+      result.ignored.push({
+        name: name || String(parsed.data?.type_name ?? ''),
+        reason: 'invalid name',
+      })
+      continue
+    }
+    if (seen.has(name)) continue
+    seen.add(name)
+    const created = await insertDocumentType(db, {
+      typeName: name,
+      description: parsed.data.description.slice(0, 500) || name.replace(/_/g, ' '),
+      metadataSchema: parsed.data.metadata_schema,
+    })
+    if (created) result.created.push(name)
+    else result.ignored.push({ name, reason: 'exists' })
+  }
+  return result
+}

@@ -1,0 +1,58 @@
+// Stage 1 without a model: content drafted extractively from the knowledge base — whole
+// sentences from the retrieved passages (the grounding core's offline writer), with those
+// passages as its sources — labelled offline, so the flow works on a fresh machine.
+import { writeOfflineAnswer } from '../grounding'
+import type { RetrievedChunk } from '../retrieval'
+import type { Stage1Output } from './schemas'
+
+export const OFFLINE_LABEL =
+  'Offline mode: no language model is configured, so this draft quotes the most relevant passages of the knowledge base.'
+
+export interface OfflineDraft {
+  output: Stage1Output
+  /** Retrieved chunks the draft quotes, in citation order. */
+  used: RetrievedChunk[]
+}
+
+export function offlineDraft(
+  request: string,
+  evidence: RetrievedChunk[],
+  options: { mode: 'write' | 'research'; pending?: string },
+): OfflineDraft {
+  const sentences = writeOfflineAnswer(
+    request,
+    evidence.map((c, i) => ({ number: i + 1, title: c.title, text: c.content })),
+    { maxSentences: 4, maxPerSource: 2 },
+  )
+  const used = [...new Set(sentences.map((s) => s.number))].map(
+    (n) => evidence[n - 1] as RetrievedChunk,
+  )
+  const empty = { document_structure: [], new_types: [] }
+  if (sentences.length === 0) {
+    const message = `${OFFLINE_LABEL}\n\nThe knowledge base has nothing on this request, so there is no draft.`
+    return {
+      output: { ...empty, message, document_content: options.pending ?? '', sources: [] },
+      used: [],
+    }
+  }
+  const prose = sentences.map((s) => s.text).join(' ')
+  if (options.mode === 'research') {
+    const bullets = sentences.map((s) => `- ${s.text}`).join('\n')
+    return {
+      output: {
+        ...empty,
+        message: `${OFFLINE_LABEL}\n\n${bullets}`,
+        document_content: '',
+        sources: used.map((c) => c.title),
+      },
+      used,
+    }
+  }
+  // A revision offline cannot rewrite: it keeps the pending content and adds the new passage.
+  const content = options.pending ? `${options.pending.trim()}\n\n${prose}` : prose
+  const message = `${OFFLINE_LABEL}\n\nI drafted a paragraph from ${used.length} source${used.length === 1 ? '' : 's'} in the knowledge base; approve it to place it in your document.`
+  return {
+    output: { ...empty, message, document_content: content, sources: used.map((c) => c.title) },
+    used,
+  }
+}

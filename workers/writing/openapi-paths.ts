@@ -1,0 +1,115 @@
+// /openapi.json paths of research writing (workers/writing): every route takes the session's
+// bearer token; routes acting on content take session_id in the body.
+import { openApi, type Json } from '../http'
+import {
+  approveBodySchema,
+  chatMessageBodySchema,
+  previewBodySchema,
+  putDocumentBodySchema,
+  rejectBodySchema,
+  rewriteBodySchema,
+} from './schemas'
+
+const { errors, json, pathParam, SESSION_ERRORS, SESSION_TOKEN, streamed, withBody } = openApi
+
+const anObject = { type: 'object' }
+const text = (type: string) => ({
+  description: 'OK',
+  content: { [type]: { schema: { type: 'string' } } },
+})
+const session = pathParam('session', { type: 'string' })
+const contentId = pathParam('id', { type: 'string' })
+
+const post = (summary: string, body: Parameters<typeof withBody>[0], extra: Json = {}) => ({
+  post: {
+    summary,
+    security: SESSION_TOKEN,
+    ...withBody(body),
+    responses: { '200': json(anObject), ...errors(...SESSION_ERRORS, '409') },
+    ...extra,
+  },
+})
+
+export function writingPaths(): Json {
+  const stage1 = {
+    responses: { '200': streamed(anObject), ...errors(...SESSION_ERRORS, '409', '502', '503') },
+  }
+  return {
+    '/api/chat/message': post(
+      'Stage 1: generate content (write | research) held as pending until approved',
+      chatMessageBodySchema,
+      stage1,
+    ),
+    '/api/chat/rewrite': post(
+      'Stage 1 again: new content for the rejected request',
+      rewriteBodySchema,
+      stage1,
+    ),
+    '/api/content/{id}/placement': post(
+      'Preview where pending content would go and what it removes',
+      previewBodySchema,
+      { parameters: [contentId] },
+    ),
+    '/api/content/{id}/approve': post(
+      'Stage 2: place approved content; a new document version',
+      approveBodySchema,
+      { parameters: [contentId] },
+    ),
+    '/api/content/{id}/reject': post('Reject pending content (optional reason)', rejectBodySchema, {
+      parameters: [contentId],
+    }),
+    '/api/documents/{session}': {
+      get: {
+        summary: 'The document: markdown, structure tree, version',
+        parameters: [session],
+        security: SESSION_TOKEN,
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
+      },
+      put: {
+        summary: 'Save the document as a new version',
+        parameters: [session],
+        security: SESSION_TOKEN,
+        ...withBody(putDocumentBodySchema),
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS, '409', '413') },
+      },
+    },
+    '/api/documents/{session}/versions': {
+      get: {
+        summary: 'Every saved version: {version, created_at, reason}',
+        parameters: [session],
+        security: SESSION_TOKEN,
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
+      },
+    },
+    '/api/documents/{session}/versions/{n}/restore': {
+      post: {
+        summary: 'Restore a version byte for byte (itself a new version)',
+        parameters: [session, pathParam('n', { type: 'integer', minimum: 1 })],
+        security: SESSION_TOKEN,
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS, '409') },
+      },
+    },
+    '/api/documents/{session}/export': {
+      get: {
+        summary: 'Export: Markdown with references, or BibTeX of the sources',
+        parameters: [
+          session,
+          {
+            name: 'format',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', enum: ['md', 'bib'] },
+          },
+        ],
+        security: SESSION_TOKEN,
+        responses: {
+          '200': {
+            ...text('text/markdown'),
+            content: { ...text('text/markdown').content, ...text('application/x-bibtex').content },
+          },
+          ...errors(...SESSION_ERRORS),
+        },
+      },
+    },
+  }
+}

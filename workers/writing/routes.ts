@@ -1,0 +1,156 @@
+// Research writing over HTTP (seed 000). Every route takes the session's bearer token.
+// POST /chat/message, /chat/rewrite: stage 1 runs (JSON unless a stream is asked for).
+// POST /content/:id/placement (preview), /approve, /reject: stage 2. Documents:
+// GET|PUT /documents/:session, versions, restore, export (md | bib).
+import { Hono } from 'hono'
+import { NotFoundError } from '../errors'
+import { callOperation, openAuthorizedSession, runToResponse, validate, type AppEnv } from '../http'
+import { listVersions, readDocument, restoreVersion, saveDocument } from './documents'
+import { bibtexOf, markdownWithReferences, resolveReferences } from './export'
+import { writingOperations } from './operations'
+import {
+  approveBodySchema,
+  chatMessageBodySchema,
+  contentParamSchema,
+  documentParamSchema,
+  exportQuerySchema,
+  previewBodySchema,
+  putDocumentBodySchema,
+  rejectBodySchema,
+  rewriteBodySchema,
+  versionParamSchema,
+} from './schemas'
+import { approveContent, previewPlacement, rejectContent } from './stage2'
+
+export const writingRoutes = new Hono<AppEnv>()
+  .post('/chat/message', validate('json', chatMessageBodySchema), async (c) => {
+    const { session_id, ...rest } = c.req.valid('json')
+    const stub = await openAuthorizedSession(c, session_id)
+    return runToResponse(c, await stub.startRun('writing', { kind: 'message', ...rest }))
+  })
+  .post('/chat/rewrite', validate('json', rewriteBodySchema), async (c) => {
+    const { session_id, reason, mode } = c.req.valid('json')
+    const stub = await openAuthorizedSession(c, session_id)
+    const last = await callOperation(stub, writingOperations.latest, {})
+    if (!last) throw new NotFoundError('Nothing to rewrite yet')
+    // Rewriting content still pending rejects it first, with the user's reason.
+    if (last.status === 'pending_approval') {
+      await rejectContent(stub, { pendingId: last.id, ...(reason ? { reason } : {}) })
+    }
+    const message = `Rewrite the content for: ${last.request}${reason ? ` (rejected because: ${reason})` : ''}`
+    return runToResponse(
+      c,
+      await stub.startRun('writing', {
+        kind: 'rewrite',
+        message: message.slice(0, 8_000),
+        mode,
+        ...(reason ? { reason } : {}),
+      }),
+    )
+  })
+  .post(
+    '/content/:id/placement',
+    validate('param', contentParamSchema),
+    validate('json', previewBodySchema),
+    async (c) => {
+      const { session_id } = c.req.valid('json')
+      const stub = await openAuthorizedSession(c, session_id)
+      const request = { sessionId: session_id, pendingId: c.req.valid('param').id }
+      return c.json(await previewPlacement(c.get('deps'), stub, request, c.req.raw.signal))
+    },
+  )
+  .post(
+    '/content/:id/approve',
+    validate('param', contentParamSchema),
+    validate('json', approveBodySchema),
+    async (c) => {
+      const { session_id, placement, base_version } = c.req.valid('json')
+      const stub = await openAuthorizedSession(c, session_id)
+      const request = {
+        sessionId: session_id,
+        pendingId: c.req.valid('param').id,
+        ...(placement ? { given: placement } : {}),
+        ...(base_version !== undefined ? { baseVersion: base_version } : {}),
+      }
+      return c.json(await approveContent(c.get('deps'), stub, request, c.req.raw.signal))
+    },
+  )
+  .post(
+    '/content/:id/reject',
+    validate('param', contentParamSchema),
+    validate('json', rejectBodySchema),
+    async (c) => {
+      const { session_id, reason } = c.req.valid('json')
+      const stub = await openAuthorizedSession(c, session_id)
+      return c.json(
+        await rejectContent(stub, {
+          pendingId: c.req.valid('param').id,
+          ...(reason ? { reason } : {}),
+        }),
+      )
+    },
+  )
+  .get('/documents/:session', validate('param', documentParamSchema), async (c) => {
+    const { session } = c.req.valid('param')
+    await openAuthorizedSession(c, session)
+    return c.json(await readDocument(c.get('deps').db, session))
+  })
+  .put(
+    '/documents/:session',
+    validate('param', documentParamSchema),
+    validate('json', putDocumentBodySchema),
+    async (c) => {
+      const { session } = c.req.valid('param')
+      await openAuthorizedSession(c, session)
+      const deps = c.get('deps')
+      const { markdown } = c.req.valid('json')
+      return c.json(
+        await saveDocument(deps.db, {
+          sessionId: session,
+          markdown,
+          reason: 'edit',
+          now: deps.now(),
+        }),
+      )
+    },
+  )
+  .get('/documents/:session/versions', validate('param', documentParamSchema), async (c) => {
+    const { session } = c.req.valid('param')
+    await openAuthorizedSession(c, session)
+    return c.json({ versions: await listVersions(c.get('deps').db, session) })
+  })
+  .post(
+    '/documents/:session/versions/:n/restore',
+    validate('param', versionParamSchema),
+    async (c) => {
+      const { session, n } = c.req.valid('param')
+      await openAuthorizedSession(c, session)
+      const deps = c.get('deps')
+      return c.json(
+        await restoreVersion(deps.db, { sessionId: session, version: n, now: deps.now() }),
+      )
+    },
+  )
+  .get(
+    '/documents/:session/export',
+    validate('param', documentParamSchema),
+    validate('query', exportQuerySchema),
+    async (c) => {
+      const { session } = c.req.valid('param')
+      const stub = await openAuthorizedSession(c, session)
+      const deps = c.get('deps')
+      const [document, sources] = await Promise.all([
+        readDocument(deps.db, session),
+        callOperation(stub, writingOperations.approvedSources, {}),
+      ])
+      const refs = await resolveReferences(deps.db, sources)
+      if (c.req.valid('query').format === 'bib') {
+        return c.body(await bibtexOf(refs), 200, {
+          'Content-Type': 'application/x-bibtex; charset=utf-8',
+        })
+      }
+      return c.body(markdownWithReferences(document.markdown, refs), 200, {
+        'Content-Type': 'text/markdown; charset=utf-8',
+      })
+    },
+  )

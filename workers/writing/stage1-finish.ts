@@ -1,0 +1,90 @@
+// The end of stage 1 (seed 000 steps 12-15): sources moved out of document_content and
+// grounded against what was retrieved, new types created, the research message made plain,
+// then either pending content (stored in the session object, announced by a typed
+// `pending_content` packet) or a plain chat reply. The outcome is the route's JSON answer.
+import type { RunOutcome } from '../session'
+import type { PreparedTurn } from '../turn'
+import { moveSourcesOut } from './clean-content'
+import { createNewTypes } from './document-types'
+import { putPending } from './pending-store'
+import { toResearchPlainText } from './plain-text'
+import type { Stage1Output, WritingInput } from './schemas'
+import { groundSources } from './sources'
+import type { Stage1Context } from './stage1-context'
+
+export interface Stage1Result {
+  input: WritingInput
+  ctx: Stage1Context
+  output: Stage1Output
+  mode: 'online' | 'offline' | 'degraded'
+  parse: string
+  error?: { code: string; message: string }
+}
+
+export async function finishStage1(turn: PreparedTurn, result: Stage1Result): Promise<RunOutcome> {
+  const { input, ctx, output } = result
+  const cleaned = moveSourcesOut(output.document_content)
+  const sources = groundSources([...output.sources, ...cleaned.moved], ctx.evidence)
+  const types = await createNewTypes(turn.deps.db, output.new_types)
+  const message =
+    input.mode === 'research' ? toResearchPlainText(output.message) : output.message.trim()
+  const emit = turn.emitter.emit.bind(turn.emitter)
+  if (sources.length > 0) emit({ turn_index: turn.blocks.open(), type: 'sources', sources })
+  if (message) emit({ turn_index: turn.blocks.open(), type: 'token', text: message })
+  const asked = turn.store
+    .listMessages()
+    .filter((m) => m.role === 'user')
+    .at(-1)
+  const draft = {
+    request: ctx.rejected?.request ?? input.message,
+    document_content: cleaned.content,
+    sources,
+    mode: input.mode,
+    session_start: ctx.rejected?.session_start ?? asked?.createdAt ?? turn.deps.now(),
+  }
+  const pending = cleaned.content ? putPending(turn.store.sql, draft, turn.deps.now()) : undefined
+  if (pending) {
+    emit({
+      turn_index: turn.blocks.open(),
+      type: 'pending_content',
+      content: {
+        pending_id: pending.id,
+        status: 'pending_approval',
+        document_content: pending.document_content,
+        sources,
+        revision: pending.revision,
+      },
+    })
+  }
+  const status = pending ? 'pending_approval' : null
+  const saved = turn.store.appendMessage({
+    role: 'assistant',
+    content: message,
+    data: {
+      kind: 'writing_answer',
+      run_id: turn.runId,
+      status,
+      pending_content_id: pending?.id ?? null,
+      document_content: pending?.document_content ?? '',
+      sources,
+      mode: result.mode,
+    },
+  })
+  const fallbacks = [...ctx.fallbacks, ...(result.parse === 'raw' ? ['stage1:unparsed_reply'] : [])]
+  return {
+    response: message,
+    document_content: pending?.document_content ?? '',
+    sources,
+    session_id: turn.sessionId,
+    status,
+    pending_content_id: pending?.id ?? null,
+    revision: pending?.revision ?? null,
+    mode: result.mode,
+    fallbacks,
+    new_types: types,
+    document_context: ctx.context.kind,
+    message_id: saved.id,
+    stopped: turn.state.stopped,
+    ...(result.error ? { error: result.error } : {}),
+  }
+}
