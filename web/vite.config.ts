@@ -13,8 +13,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // debate.html and papers.html only redirect old links to the shell's modes.
-    // The Debate and Write modes are their own pages until the app shell gains modes.
+    // debate.html, papers.html and write.html only redirect old links to the shell's modes.
     rollupOptions: {
       input: {
         main: path.join(root, 'index.html'),

@@ -163,7 +163,11 @@ function waitForHealth(server, base) {
   )
 }
 
+// E2E_ONLY=write,shell runs only those pages' tests (while developing); CI runs them all.
+const ONLY = process.env.E2E_ONLY?.split(',') ?? null
+
 function runBrowserTest(base, model, file = 'answer', widgetHostPort = 0) {
+  if (ONLY && !ONLY.includes(file)) return step(`skipping ${file} (E2E_ONLY)`)
   const test = spawnSync(bin('tsx'), [`test/e2e/${file}.e2e.ts`], {
     cwd: root,
     stdio: 'inherit',

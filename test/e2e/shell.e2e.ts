@@ -96,10 +96,13 @@ async function sessionListAndNewSession(page: Page, askUrl: string): Promise<voi
   await page.locator('#turn-1[data-state="done"]').waitFor({ timeout: ANSWER_TIMEOUT_MS })
 }
 
-/** Each mode's view mounts in the outlet: Write's placeholder heading, the Papers search box. */
-const MODE_READY: Record<string, string> = { write: '#outlet h1', papers: '#outlet #papers-query' }
+/** Each mode's view mounts in the outlet: Write's message box, the Papers search box. */
+const MODE_READY: Record<string, string> = {
+  write: '#outlet #write-input',
+  papers: '#outlet #papers-query',
+}
 
-async function comingModes(page: Page): Promise<void> {
+async function otherModes(page: Page): Promise<void> {
   for (const mode of ['write', 'papers']) {
     await page.click(`.mode-link[data-mode="${mode}"]`)
     await page.locator(`body[data-mode="${mode}"] ${MODE_READY[mode]}`).first().waitFor()
@@ -220,7 +223,7 @@ async function main(): Promise<void> {
     await citationsHighlightAndPreview(page)
     await shortcutsWork(page)
     await sessionListAndNewSession(page, askUrl)
-    await comingModes(page)
+    await otherModes(page)
     await debateInTheShell(page)
     await shareLinkThenRevoke(page, browser, askUrl)
     await phoneLayout(browser)

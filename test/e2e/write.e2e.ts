@@ -1,14 +1,15 @@
-// Browser test of the Write mode (web/write.html, run by run.mjs against `wrangler dev` with
+// Browser test of the Write mode (the shell's /#/write, run by run.mjs against `wrangler dev` with
 // the scripted fake model): a message → the pending suggestion with its diff → approve → the
 // content shows in the Results section → restore the first version; highlight-to-attach;
 // screenshots saved.
 import assert from 'node:assert/strict'
-import path from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { chromium, type Page } from 'playwright-core'
+import { seriousViolations } from './axe'
+import { shot } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
 const fakeUrl = process.env.FAKE_MODEL_URL ?? ''
-const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 const CONTENT =
   'Daily vitamin D supplementation raised lumbar bone density by about one percent in older adults.'
@@ -30,9 +31,6 @@ Most trials report small effects.
 
 More trials are needed.
 `
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true })
 
 /** Scripts the fake: the stage 1 reply, then the placement the preview asks for. */
 async function script(): Promise<string> {
@@ -60,20 +58,19 @@ async function script(): Promise<string> {
 }
 
 async function seedDocument(page: Page): Promise<void> {
+  // The old page's address lands on the app's Write mode.
   await page.goto(`${base}/write.html`)
+  await page.waitForURL(/#\/write$/)
   await page.locator('.write-empty').waitFor({ state: 'visible' })
-  const session = (await page.evaluate(`JSON.parse(sessionStorage.getItem('quire.session'))`)) as {
-    id: string
-    token: string
-  }
-  const res = await fetch(`${base}/api/documents/${session.id}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-    body: JSON.stringify({ markdown: PAPER }),
-  })
-  assert.equal(res.status, 200, 'the document saves')
-  await page.reload()
+  // The user's own draft, pasted into the editor, becomes version 1 of a new session.
+  await page.click('.write-edit')
+  await page.fill('.write-editor', PAPER)
+  await page.click('.write-save')
   await page.locator('.write-body h2').first().waitFor({ state: 'visible' })
+  await page.waitForURL(/#\/write\/[\w-]+$/)
+  // A reload reopens the same document from the address.
+  await page.reload()
+  await page.locator('.write-body[data-version="1"] h2').first().waitFor({ state: 'visible' })
 }
 
 /** The heading the paragraph containing `text` sits under in the rendered document. */
@@ -119,6 +116,16 @@ async function main(): Promise<void> {
     await page.locator('.write-body[data-version="2"]').waitFor({ state: 'attached' })
     assert.equal(await sectionOf(page, 'lumbar bone density'), 'Results', 'placed in Results')
     await shot(page, 'write-placed')
+    assert.deepEqual(await seriousViolations(page, 'Write'), [])
+    // The export holds the placed paragraph and every word of the draft.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('.write-export[data-format="md"]'),
+    ])
+    const exported = await readFile((await download.path()) ?? '', 'utf8')
+    for (const words of [CONTENT, 'Bone density declines with age.', 'More trials are needed.']) {
+      assert.ok(exported.includes(words), `the Markdown export holds "${words}"`)
+    }
     await page.click('.write-restore[data-version="1"]')
     await page.locator('.write-body[data-version="3"]').waitFor({ state: 'attached' })
     assert.equal(await sectionOf(page, 'lumbar bone density'), undefined, 'restored without it')

@@ -11,7 +11,8 @@ export class ApiError extends Error {
   }
 }
 
-async function errorOf(res: Response): Promise<ApiError> {
+/** The server's error envelope as an ApiError (its status when the body is not one). */
+export async function errorOf(res: Response): Promise<ApiError> {
   const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null
   return new ApiError(res.status, body?.error?.message ?? `Request failed (${res.status})`)
 }

@@ -17,7 +17,8 @@ import { openSession } from '../session'
 import { shareOperations } from './operations'
 import { renderMissingSharePage, renderSharePage } from './share-page'
 import { signShareToken, verifyShareToken } from './signing'
-import type { SharedTranscript } from './transcript'
+import type { SharedSession } from './transcript'
+import { documentForShare } from '../writing'
 
 const MAX_EXPIRY_S = 365 * 24 * 3600
 const createBodySchema = z
@@ -60,14 +61,17 @@ function newShareId(): string {
 }
 
 /** The transcript behind a valid, active token; NotFoundError for anything else. */
-async function readShared(c: Context<AppEnv>, token: string): Promise<SharedTranscript> {
+async function readShared(c: Context<AppEnv>, token: string): Promise<SharedSession> {
   const secret = secretOf(c)
   const claims = secret ? await verifyShareToken(secret, token) : null
   const now = c.get('deps').now()
   if (!claims || (claims.e !== null && claims.e <= now))
     throw new NotFoundError('No such share link')
-  const stub = openSession(c.get('deps'), claims.s)
-  return callOperation(stub, shareOperations.read, { share_id: claims.i })
+  const deps = c.get('deps')
+  const stub = openSession(deps, claims.s)
+  // The link is checked (revoked or expired: 404) before anything else of the session is read.
+  const transcript = await callOperation(stub, shareOperations.read, { share_id: claims.i })
+  return { ...transcript, document: await documentForShare(deps.db, stub, claims.s) }
 }
 
 export const sessionShareRoutes = new Hono<AppEnv>()

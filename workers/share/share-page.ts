@@ -1,7 +1,8 @@
 // The page a share link opens, rendered on the server: the transcript's text and its Open
 // Graph tags are in the HTML itself (link previews read no script). Everything shown is
 // stored text, so all of it is escaped; citation markers link to the answer's own sources.
-import type { SharedMessage, SharedTranscript } from './transcript'
+import { documentHtml, documentText, documentTitle } from './document-html'
+import type { SharedMessage, SharedSession } from './transcript'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
@@ -51,8 +52,11 @@ function messageBlock(message: SharedMessage, index: number, origin: string): st
   return `<section class="answer">${note}${body(message, index)}${sources(message, index, origin)}</section>`
 }
 
-function description(transcript: SharedTranscript): string {
-  const answer = transcript.messages.find((m) => m.role === 'assistant')?.content ?? ''
+function description(shared: SharedSession): string {
+  const answer =
+    (shared.document && documentText(shared.document.markdown)) ??
+    shared.messages.find((m) => m.role === 'assistant')?.content ??
+    ''
   const flat = answer
     .replace(/\[\d{1,3}\]/g, '')
     .replace(/\s+/g, ' ')
@@ -60,24 +64,36 @@ function description(transcript: SharedTranscript): string {
   return flat.length > 200 ? `${flat.slice(0, 197).trimEnd()}…` : flat || 'A conversation in Quire'
 }
 
-export function renderSharePage(transcript: SharedTranscript, pageUrl: string): string {
+/** A Write session's document, then the conversation that made it. */
+function documentBlock(shared: SharedSession): string {
+  if (!shared.document) return ''
+  return `<article class="document" aria-label="Document, version ${shared.document.version}">
+${documentHtml(shared.document.markdown)}</article>
+${shared.messages.length ? '<h2 class="conversation">The conversation behind it</h2>' : ''}`
+}
+
+export function renderSharePage(shared: SharedSession, pageUrl: string): string {
   const origin = new URL(pageUrl).origin
-  const title = escapeHtml(transcript.title)
-  const blocks = transcript.messages.map((m, i) => messageBlock(m, i, origin)).join('\n')
+  const docTitle = shared.document ? documentTitle(shared.document.markdown) : null
+  const title = escapeHtml(docTitle ?? shared.title)
+  const kind = shared.document ? 'document' : 'conversation'
+  const blocks = shared.messages.map((m, i) => messageBlock(m, i, origin)).join('\n')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Quire</title>
-<meta name="description" content="${escapeHtml(description(transcript))}">
+<meta name="description" content="${escapeHtml(description(shared))}">
 <meta property="og:type" content="article"><meta property="og:site_name" content="Quire">
 <meta property="og:title" content="${title}">
-<meta property="og:description" content="${escapeHtml(description(transcript))}">
+<meta property="og:description" content="${escapeHtml(description(shared))}">
 <meta property="og:url" content="${escapeHtml(pageUrl)}">
 <meta name="robots" content="noindex">
 <style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1.25rem;color:#1d1f23;background:#fff}
 @media (prefers-color-scheme:dark){body{color:#e6e6e6;background:#15171a}a{color:#8fb3ff}}
 h1{font-size:1.1rem;color:#5b616b}.question{font-size:1.3rem;line-height:1.35;margin-top:2.5rem}
-.sources{font-size:.9rem}.domain,.note{color:#5b616b}.note{font-style:italic}a{color:#2b59c3}</style></head>
-<body><h1><a href="${escapeHtml(origin)}/">Quire</a> · a shared, read-only conversation</h1>
+.sources{font-size:.9rem}.domain,.note{color:#5b616b}.note{font-style:italic}a{color:#2b59c3}
+.document{border-bottom:1px solid #8884;padding-bottom:1.5rem}.conversation{font-size:1rem;color:#5b616b}</style></head>
+<body><h1><a href="${escapeHtml(origin)}/">Quire</a> · a shared, read-only ${kind}</h1>
+${documentBlock(shared)}
 ${blocks}</body></html>`
 }
 

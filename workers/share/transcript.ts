@@ -3,6 +3,7 @@
 // token, no settings, no uploaded files' text.
 import { z } from 'zod'
 import type { StoredMessage } from '../session'
+import type { SharedDocument } from '../writing'
 
 const listedSourceSchema = z.object({
   number: z.number().int(),
@@ -34,6 +35,11 @@ export interface SharedTranscript {
   title: string
   created_at: number
   messages: SharedMessage[]
+}
+
+/** What a share link shows: the transcript and, for a Write session, its document. */
+export interface SharedSession extends SharedTranscript {
+  document: SharedDocument | null
 }
 
 /** Answers list their sources under `sources` (ask) or `citations` (chat turns). */

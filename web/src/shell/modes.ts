@@ -23,7 +23,7 @@ export const MODES: ModeEntry[] = [
     id: 'write',
     label: 'Write',
     blurb: 'Draft a document with references',
-    load: () => import('./placeholder').then((m) => ({ mount: m.placeholder('Write') })),
+    load: () => import('../write'),
   },
   {
     id: 'debate',

@@ -1,5 +1,6 @@
-// The document pane: the rendered markdown (sanitised), its outline from the headings, and
-// the version list with restore. Selecting text in it offers it as a highlight to attach.
+// The document pane: the rendered markdown (sanitised), its outline from the headings, the
+// version list with restore, an editor for the user's own text (saved as a new version) and
+// the exports. Selecting text in it offers it as a highlight to attach.
 import { renderAnswer } from '../markdown'
 import type { DocumentView, VersionView } from './write-api'
 
@@ -9,6 +10,8 @@ export interface DocumentPane {
   showVersions(versions: VersionView[], current: number): void
 }
 
+export type ExportFormat = 'md' | 'bib'
+
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = '') {
   const node = document.createElement(tag)
   node.className = className
@@ -16,9 +19,19 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return node
 }
 
+function button(className: string, label: string, onClick: () => void): HTMLButtonElement {
+  const node = el('button', className, label)
+  node.type = 'button'
+  node.addEventListener('click', onClick)
+  return node
+}
+
 export function createDocumentPane(options: {
   onRestore: (version: number) => void
   onHighlight: (text: string) => void
+  /** Resolves once the text is stored; a rejection keeps the editor open with the text. */
+  onSave: (markdown: string) => Promise<void>
+  onExport: (format: ExportFormat) => void
 }): DocumentPane {
   const root = el('section', 'write-document')
   root.setAttribute('aria-label', 'Document')
@@ -27,7 +40,52 @@ export function createDocumentPane(options: {
   const body = el('article', 'write-body')
   const versions = el('ol', 'write-versions')
   versions.setAttribute('aria-label', 'Versions')
-  root.append(outline, body, el('h3', 'write-versions-title', 'Versions'), versions)
+  const editor = el('textarea', 'write-editor')
+  editor.setAttribute('aria-label', 'Document text (Markdown)')
+  editor.hidden = true
+  let markdown = ''
+  const editButton = button('write-edit', 'Edit text', () => {
+    editing(editor.hidden)
+    if (!editor.hidden) {
+      editor.value = markdown
+      editor.focus()
+    }
+  })
+  const saveButton = button('write-save', 'Save as new version', () => {
+    saveButton.disabled = true
+    options
+      .onSave(editor.value)
+      .then(() => editing(false))
+      .catch(() => undefined)
+      .finally(() => (saveButton.disabled = false))
+  })
+  const exportButton = (format: ExportFormat, label: string) => {
+    const node = button('write-export', label, () => options.onExport(format))
+    node.dataset.format = format
+    return node
+  }
+  const toolbar = el('div', 'write-toolbar')
+  toolbar.append(
+    editButton,
+    saveButton,
+    exportButton('md', 'Export Markdown'),
+    exportButton('bib', 'Export BibTeX'),
+  )
+  function editing(on: boolean): void {
+    editor.hidden = !on
+    body.hidden = on
+    saveButton.hidden = !on
+    editButton.textContent = on ? 'Cancel editing' : 'Edit text'
+  }
+  editing(false)
+  root.append(
+    toolbar,
+    outline,
+    body,
+    editor,
+    el('h3', 'write-versions-title', 'Versions'),
+    versions,
+  )
   body.addEventListener('mouseup', () => {
     const text = window.getSelection()?.toString().trim() ?? ''
     if (text.length >= 3) options.onHighlight(text.slice(0, 2_000))
@@ -35,9 +93,10 @@ export function createDocumentPane(options: {
   return {
     root,
     show(doc) {
+      markdown = doc.markdown
       body.innerHTML = doc.markdown.trim()
         ? renderAnswer(doc.markdown, 'doc')
-        : '<p class="write-empty">The document is empty. Ask for content in the chat.</p>'
+        : '<p class="write-empty">The document is empty. Ask for content in the chat, or paste your draft with Edit text.</p>'
       body.dataset.version = String(doc.version)
       outline.replaceChildren(
         ...doc.structure

@@ -1,16 +1,21 @@
 // The Write mode: the document pane beside the chat. A message streams stage 1; pending
 // content appears as a suggestion with its placement previewed as a diff; Approve places it
-// (the pane shows the new version), Reject / Rewrite ask again; versions restore.
+// (the pane shows the new version), Reject / Rewrite ask again; versions restore. The route's
+// session opens its document; without one, a session is made on the first message or save.
 import { ensureSession } from '../api'
+import { showSessionInUrl } from '../app-events'
 import type { ModeRoute } from '../mode-route'
+import { openRouteSession, recordSession } from '../session-list'
+import { loadSession } from '../session'
 import { readPackets } from '../stream'
-import type { SessionCredentials } from '../types'
 import { createChatPane } from './chat-pane'
 import { createDocumentPane } from './document-pane'
 import { renderSuggestion, type PendingView } from './suggestion'
 import { WriteApi, type DocumentView } from './write-api'
+import './write.css'
 
 export function mount(root: HTMLElement, route: ModeRoute): () => void {
+  openRouteSession(route.session)
   const layout = document.createElement('div')
   layout.className = 'write-layout'
   const suggestionSlot = document.createElement('div')
@@ -19,6 +24,7 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
   let current: DocumentView | null = null
   let pending: PendingView | null = null
   let busy = false
+  let unmounted = false
 
   const chat = createChatPane(
     (message, mode) =>
@@ -32,10 +38,36 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
         chat.say('status', `Restored version ${version} as a new version.`)
       }),
     onHighlight: (text) => chat.attach(text),
+    onSave: async (markdown) => {
+      const saved = await guard(async (a) => {
+        const { version } = await a.save(markdown)
+        await refresh(a)
+        chat.say('status', `Saved your text as version ${version}.`)
+      }, 'Your document')
+      // The editor stays open with the text when it was not stored.
+      if (!saved) throw new Error('not saved')
+    },
+    onExport: (format) =>
+      void guard(async (a) => {
+        const blob = await a.exported(format)
+        const link = document.createElement('a')
+        link.href = URL.createObjectURL(blob)
+        link.download = format === 'bib' ? 'references.bib' : 'document.md'
+        link.click()
+        setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+      }),
   })
   chat.root.append(suggestionSlot)
   layout.append(pane.root, chat.root)
-  root.append(layout)
+  const title = document.createElement('h1')
+  title.className = 'mode-title'
+  title.textContent = 'Write with your sources'
+  const lede = document.createElement('p')
+  lede.className = 'mode-lede'
+  lede.textContent =
+    'Ask for a passage: it comes back as a suggestion with its sources. Approve it and Quire ' +
+    'places it in your document without touching a word you wrote; every change is a version.'
+  root.append(title, lede, layout)
 
   async function refresh(a: WriteApi): Promise<void> {
     current = await a.document()
@@ -44,13 +76,26 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     pane.showVersions(versions, current.version)
   }
 
-  async function guard(work: (a: WriteApi) => Promise<void>): Promise<void> {
-    if (!api || busy) return
+  /** The session's API, made (and put in the URL and session list) on first use. */
+  async function sessionApi(title: string): Promise<WriteApi> {
+    if (api) return api
+    const session = await ensureSession()
+    api = new WriteApi(session)
+    if (!unmounted) showSessionInUrl('write', session.id)
+    recordSession(session, 'write', title)
+    return api
+  }
+
+  /** One action at a time; its failure shows in the chat. `title` names a session it makes. */
+  async function guard(work: (a: WriteApi) => Promise<void>, title?: string): Promise<boolean> {
+    if (busy || (!api && title === undefined)) return false
     busy = true
     try {
-      await work(api)
+      await work(await sessionApi(title ?? ''))
+      return true
     } catch (error) {
       chat.say('error', error instanceof Error ? error.message : String(error))
+      return false
     } finally {
       busy = false
     }
@@ -109,15 +154,27 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
         else if (packet.type === 'pending_content') pending = { ...packet.content }
       })
       await showPending(a)
-    })
+    }, shown)
   }
 
-  void ensureSession()
-    .then((session: SessionCredentials) => {
-      api = new WriteApi(route.session ? { ...session, id: route.session } : session)
-      return refresh(api)
-    })
-    .catch((error: unknown) => chat.say('error', String(error)))
+  const open = loadSession()
+  if (route.session && open?.id === route.session) {
+    api = new WriteApi(open)
+    void refresh(api).catch((error: unknown) =>
+      chat.say('error', error instanceof Error ? error.message : String(error)),
+    )
+  } else {
+    pane.show({ markdown: '', version: 0, structure: [] })
+    if (route.session) {
+      chat.say(
+        'error',
+        'This browser holds no key for that document, so it cannot open it. A new document starts here.',
+      )
+    }
+  }
 
-  return () => layout.remove()
+  return () => {
+    unmounted = true
+    root.replaceChildren()
+  }
 }

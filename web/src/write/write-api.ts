@@ -1,5 +1,6 @@
 // The Write view's calls: the document and its versions, stage 1 messages (streamed as SSE),
 // the placement preview, approve, reject and rewrite. Every call carries the session's token.
+import { errorOf } from '../api'
 import type { SessionCredentials } from '../types'
 
 export interface DocumentView {
@@ -48,10 +49,7 @@ export class WriteApi {
         ...(init.headers as Record<string, string> | undefined),
       },
     })
-    if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null
-      throw new Error(body?.error?.message ?? `Request failed (${res.status})`)
-    }
+    if (!res.ok) throw await errorOf(res)
     return (await res.json()) as T
   }
 
@@ -86,8 +84,17 @@ export class WriteApi {
       },
       body: JSON.stringify({ session_id: this.session.id, ...body }),
     })
-    if (!res.ok || !res.body) throw new Error(`Request failed (${res.status})`)
+    if (!res.ok || !res.body) throw await errorOf(res)
     return res.body
+  }
+
+  /** The document as Markdown with its references, or the references as BibTeX. */
+  async exported(format: 'md' | 'bib'): Promise<Blob> {
+    const res = await fetch(`${this.doc}/export?format=${format}`, {
+      headers: { authorization: `Bearer ${this.session.token}` },
+    })
+    if (!res.ok) throw await errorOf(res)
+    return res.blob()
   }
 
   preview(id: string): Promise<Preview> {
