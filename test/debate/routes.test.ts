@@ -81,6 +81,28 @@ describe('debate routes', () => {
     expect(Array.isArray(body.references)).toBe(true)
   })
 
+  it("shares a debate read-only with each turn's verdict", async () => {
+    const res = await post('ask', question)
+    const { session_id, token } = (await res.json()) as { session_id: string; token: string }
+    const shared = await app.request(
+      `/api/sessions/${session_id}/share`,
+      { method: 'POST', headers: bearer(token) },
+      env,
+    )
+    expect(shared.status).toBe(201)
+    const link = ((await shared.json()) as { token: string }).token
+    const json = (await (await app.request(`/api/share/${link}`, {}, env)).json()) as {
+      messages: { role: string; verdicts: { speaker: string; validation: string | null }[] }[]
+    }
+    const debate = json.messages.find((m) => m.role === 'assistant')
+    expect(debate?.verdicts.map((v) => v.speaker)).toEqual(['optimist', 'pessimist'])
+    // Offline no check ran: never PASS.
+    expect(debate?.verdicts.every((v) => v.validation !== 'PASS')).toBe(true)
+    const page = await (await app.request(`/s/${link}`, {}, env)).text()
+    expect(page).toContain('<caption>Verdicts</caption>')
+    expect(page).toContain('Scientist 2')
+  })
+
   it('rejects a body without a question with 400 naming the field', async () => {
     const res = await post('ask', { history: [] })
     expect(res.status).toBe(400)

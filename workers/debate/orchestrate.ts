@@ -145,7 +145,16 @@ function saveDebate(
   turn.store.appendMessage({
     role: 'assistant',
     content: `${content}\n\n${TERMINAL_MARKERS[end.terminal]}\n${end.summary}`,
-    data: { kind: 'debate', run_id: turn.runId, terminal: end.terminal, interrupted },
+    // The verdicts ride along so a share link can show them beside the transcript.
+    data: {
+      kind: 'debate',
+      run_id: turn.runId,
+      terminal: end.terminal,
+      interrupted,
+      verdicts: state.transcript.flatMap((e) =>
+        e.verdict ? [{ ...e.verdict, override: e.validation_override }] : [],
+      ),
+    },
   })
   return outcome
 }

@@ -2,7 +2,7 @@
 // Graph tags are in the HTML itself (link previews read no script). Everything shown is
 // stored text, so all of it is escaped; citation markers link to the answer's own sources.
 import { documentHtml, documentText, documentTitle } from './document-html'
-import type { SharedMessage, SharedSession } from './transcript'
+import type { SharedMessage, SharedSession, SharedVerdict } from './transcript'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
@@ -42,6 +42,25 @@ function sources(message: SharedMessage, index: number, origin: string): string 
   return `<ol class="sources">${items.join('')}</ol>`
 }
 
+const SPEAKERS: Record<SharedVerdict['speaker'], string> = {
+  optimist: 'Scientist 1',
+  pessimist: 'Scientist 2',
+}
+
+/** A debate's verdicts, one row per turn: what each scientist concluded, as parsed by Quire. */
+function verdictTable(verdicts: SharedVerdict[]): string {
+  if (verdicts.length === 0) return ''
+  const cell = (value: string | null) => `<td>${escapeHtml(value ?? '—')}</td>`
+  const rows = verdicts.map(
+    (v) =>
+      `<tr><td>${v.round}</td>${cell(SPEAKERS[v.speaker])}${cell(v.agreement)}${cell(v.viability)}` +
+      `${cell(v.validation)}${cell(v.override ?? v.conclusion)}</tr>`,
+  )
+  return `<table class="verdicts"><caption>Verdicts</caption><thead><tr><th>Round</th><th>Speaker</th>
+<th>Agreement</th><th>Viability</th><th>Validation</th><th>Conclusion</th></tr></thead>
+<tbody>${rows.join('')}</tbody></table>`
+}
+
 function messageBlock(message: SharedMessage, index: number, origin: string): string {
   if (message.role === 'user') return `<h2 class="question">${escapeHtml(message.content)}</h2>`
   const notes = [
@@ -49,7 +68,7 @@ function messageBlock(message: SharedMessage, index: number, origin: string): st
     message.mode && message.mode !== 'online' ? `Answered in ${message.mode} mode.` : '',
   ].filter(Boolean)
   const note = notes.length ? `<p class="note">${escapeHtml(notes.join(' '))}</p>` : ''
-  return `<section class="answer">${note}${body(message, index)}${sources(message, index, origin)}</section>`
+  return `<section class="answer">${note}${body(message, index)}${sources(message, index, origin)}${verdictTable(message.verdicts)}</section>`
 }
 
 function description(shared: SharedSession): string {
@@ -91,6 +110,7 @@ export function renderSharePage(shared: SharedSession, pageUrl: string): string 
 @media (prefers-color-scheme:dark){body{color:#e6e6e6;background:#15171a}a{color:#8fb3ff}}
 h1{font-size:1.1rem;color:#5b616b}.question{font-size:1.3rem;line-height:1.35;margin-top:2.5rem}
 .sources{font-size:.9rem}.domain,.note{color:#5b616b}.note{font-style:italic}a{color:#2b59c3}
+.verdicts{border-collapse:collapse;font-size:.85rem;margin-top:1rem}.verdicts td,.verdicts th{border:1px solid #8884;padding:.2rem .45rem;text-align:left}
 .document{border-bottom:1px solid #8884;padding-bottom:1.5rem}.conversation{font-size:1rem;color:#5b616b}</style></head>
 <body><h1><a href="${escapeHtml(origin)}/">Quire</a> · a shared, read-only ${kind}</h1>
 ${documentBlock(shared)}

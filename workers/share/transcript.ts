@@ -3,6 +3,7 @@
 // token, no settings, no uploaded files' text.
 import { z } from 'zod'
 import type { StoredMessage } from '../session'
+import { verdictSchema } from '../stream'
 import type { SharedDocument } from '../writing'
 
 const listedSourceSchema = z.object({
@@ -11,6 +12,18 @@ const listedSourceSchema = z.object({
   url: z.string().optional(),
   domain: z.string().optional(),
 })
+
+/** A debate turn's verdict as stored with the debate's message (seed 002's ending lines). */
+const sharedVerdictSchema = verdictSchema.extend({ override: z.string().nullable().optional() })
+export type SharedVerdict = z.infer<typeof sharedVerdictSchema>
+
+function verdictsOf(data: Record<string, unknown>): SharedVerdict[] {
+  if (!Array.isArray(data.verdicts)) return []
+  return data.verdicts.flatMap((item) => {
+    const parsed = sharedVerdictSchema.safeParse(item)
+    return parsed.success ? [parsed.data] : []
+  })
+}
 
 export interface SharedSource {
   number: number
@@ -27,7 +40,7 @@ export interface SharedMessage {
   mode: string | null
   /** The answer was stopped or cut off by a crash: its text is partial. */
   partial: boolean
-  verdicts: unknown[]
+  verdicts: SharedVerdict[]
   created_at: number
 }
 
@@ -63,7 +76,7 @@ function toShared(message: StoredMessage): SharedMessage | null {
     sources: message.role === 'assistant' ? sourcesOf(data) : [],
     mode: typeof data.mode === 'string' ? data.mode : null,
     partial: data.stopped === true || data.interrupted === true,
-    verdicts: Array.isArray(data.verdicts) ? data.verdicts : [],
+    verdicts: verdictsOf(data),
     created_at: message.createdAt,
   }
 }
