@@ -5,9 +5,9 @@
 // same page served as http://localhost:<port> (an origin not on the list) is refused.
 import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:http'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { shot } from './helpers'
+import { shot, throttle } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
 const hostPort = Number(process.env.WIDGET_HOST_PORT ?? 8792)
@@ -83,7 +83,34 @@ async function askFromAllowedOrigin(browser: Browser): Promise<void> {
     .waitFor({ timeout: ANSWER_TIMEOUT_MS })
   const after = await page.evaluate(`sessionStorage.getItem(${JSON.stringify(stored[0])})`)
   assert.equal(after, before, 'the follow-up used the stored session')
+  await stopAsksTheServer(page)
   await page.close()
+}
+
+/** Stop asks the server to end the run (POST …/stop with the session's token), keeps the text. */
+async function stopAsksTheServer(page: Page): Promise<void> {
+  // Slow enough that the stream is still arriving when Stop is pressed.
+  await throttle(page, 250)
+  await page.locator('quire-widget textarea').fill('Does vitamin D supplementation prevent falls?')
+  await page.locator('quire-widget .send').click()
+  const third = page.locator('quire-widget .a').nth(2)
+  await page.waitForFunction(
+    `(document.querySelector('quire-widget')?.shadowRoot?.querySelectorAll('.a')[2]?.querySelector('.status')?.textContent ?? 'Starting…') !== 'Starting…'`,
+    undefined,
+    { timeout: ANSWER_TIMEOUT_MS },
+  )
+  const stopCall = page.waitForRequest((r) => r.method() === 'POST' && /\/stop$/.test(r.url()))
+  await page.locator('quire-widget .stop').click()
+  const request = await stopCall
+  assert.match(request.headers().authorization ?? '', /^Bearer /, 'the stop carries the token')
+  await page.waitForFunction(
+    `document.querySelector('quire-widget')?.shadowRoot?.querySelectorAll('.a')[2]?.dataset.state === 'stopped'`,
+    undefined,
+    { timeout: STEP_TIMEOUT_MS },
+  )
+  assert.equal(await third.locator('.status').textContent(), 'Stopped.')
+  await throttle(page, null)
+  assert.equal(await page.locator('quire-widget .send').isDisabled(), false, 'Ask is free again')
 }
 
 async function refusedFromOtherOrigin(browser: Browser): Promise<void> {

@@ -87,3 +87,25 @@ export async function ask(
     }
   }
 }
+
+/**
+ * Asks the server to stop this tab's running answer (the session's own token: no widget key
+ * needed); the server keeps the partial text in the session. Best effort: false on failure.
+ */
+export async function stopAnswer(config: WidgetConfig): Promise<boolean> {
+  const session = loadWidgetSession(config.endpoint)
+  if (!session) return false
+  try {
+    const res = await fetch(
+      `${config.endpoint}/api/sessions/${encodeURIComponent(session.id)}/stop`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.token}` },
+        credentials: 'omit',
+      },
+    )
+    return res.ok
+  } catch {
+    return false
+  }
+}

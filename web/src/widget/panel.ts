@@ -1,6 +1,6 @@
 // The widget's UI inside its shadow root: the bubble, the panel (title, mode badge, log of
 // questions and streamed answers with status and sources, composer with Stop).
-import { ask, type WidgetPacket, type WidgetSourceRef } from './client'
+import { ask, stopAnswer, type WidgetPacket, type WidgetSourceRef } from './client'
 import type { WidgetConfig } from './config'
 import { el, renderAnswer, renderSources } from './render'
 import { WIDGET_CSS } from './styles'
@@ -56,9 +56,19 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
   $<HTMLButtonElement>('.close').addEventListener('click', () => setOpen(false))
   root.addEventListener('keydown', (event) => {
     if ((event as KeyboardEvent).key !== 'Escape') return
-    if (active) active.abort()
+    if (active) requestStop()
     else setOpen(false)
   })
+
+  /**
+   * Stop ends the run on the server too (a dropped connection alone would leave it running),
+   * and the panel stops at once with the text it has.
+   */
+  function requestStop(): void {
+    if (!active) return
+    void stopAnswer(config)
+    active.abort()
+  }
 
   function showMode(payload: Payload): void {
     const kind = payload.mode ?? 'offline'
@@ -160,6 +170,6 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
       form.requestSubmit()
     }
   })
-  stop.addEventListener('click', () => active?.abort())
+  stop.addEventListener('click', requestStop)
   return root
 }

@@ -14,6 +14,10 @@ function line(kind: 'add' | 'del' | 'same' | 'fold', text: string): HTMLElement 
 export function renderDiff(before: string, after: string): HTMLElement {
   const root = document.createElement('div')
   root.className = 'diff'
+  // It scrolls: keyboard users must be able to reach and scroll it too.
+  root.tabIndex = 0
+  root.setAttribute('role', 'region')
+  root.setAttribute('aria-label', 'Changes to the document')
   for (const part of diffLines(before, after)) {
     const lines = part.value.replace(/\n$/, '').split('\n')
     if (part.added || part.removed) {

@@ -57,7 +57,8 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
         setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
       }),
   })
-  chat.root.append(suggestionSlot)
+  // The suggestion sits above the composer, right after the reply that produced it.
+  chat.root.insertBefore(suggestionSlot, chat.root.querySelector('.write-form'))
   layout.append(pane.root, chat.root)
   const title = document.createElement('h1')
   title.className = 'mode-title'
