@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { runDebate, TERMINAL_MARKERS, type TranscriptEntry } from '../../workers/debate'
 import type { Deps } from '../../workers/deps'
+import { ProviderError } from '../../workers/errors'
 import type { RunOutcome } from '../../workers/session'
 import type { FetchLike } from '../../workers/sources'
 import { aRun, memoryStore, withSql } from '../turn/helpers'
@@ -172,6 +173,28 @@ describe('debate run', () => {
     )
     expect(outcome.mode).toBe('degraded')
     expect(outcome.fallbacks).toEqual(['arxiv:unreachable', 'crossref:unreachable'])
+  })
+
+  it('a failed model call ends the debate with the reason, keeps the transcript, no error packet', async () => {
+    const { deps } = debateDeps({
+      steps: [
+        proposal(),
+        { fail: new ProviderError('openai-compatible', 'Model provider returned 500 boom') },
+      ],
+    })
+    const { outcome, text, packets } = await debate(deps)
+    expect(outcome.terminal).toBe('interrupted')
+    expect(outcome.mode).toBe('degraded')
+    expect(outcome.fallbacks).toEqual(['model:model error'])
+    expect(outcome.transcript[0]?.text).toContain('```')
+    expect(packets.some((p) => p.type === 'error')).toBe(false)
+    expect(statuses(packets)).toContain(
+      'Research Scientist 2: the model failed (model error); the debate stops here',
+    )
+    expect(markerCount(text)).toBe(1)
+    expect(afterMarker(text, TERMINAL_MARKERS.interrupted)).toMatch(
+      /the model failed \(model error\)/,
+    )
   })
 
   it('offline, debates with labelled extractive turns and never claims PASS', async () => {

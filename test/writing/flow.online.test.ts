@@ -1,7 +1,8 @@
 // The seed's flow against the scripted model server: write and research modes, highlights,
 // sources moved out of the prose and grounded, new types created, pending → approve placed
 // where the placement model says (or by the deterministic placer when its answer is invalid),
-// revision of pending content, a replacement previewed before it happens, provider failure.
+// revision of pending content, a replacement previewed before it happens, and a provider
+// failure that falls back to the extractive draft, labelled degraded.
 import { describe, expect, it } from 'vitest'
 import { scriptFake, type FakeStep } from '../fakes/fake-llm'
 import { CURRENT_MARK, HISTORY_MARK, parseBlocks } from '../../workers/writing'
@@ -222,14 +223,24 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     expect(placed.document.markdown).toContain('Most trials report small effects.')
   })
 
-  it('reports a provider failure as 502 and stores no pending content', async () => {
+  it('falls back to the extractive draft, labelled degraded, when the provider fails', async () => {
     const failure: FakeStep = { status: 500, error: { message: 'boom' } }
     const { fake, session } = await setUp([failure, failure, failure, failure])
-    const res = await sendMessage(session, `${fake.marker} write something`)
-    expect(res.status).toBe(502)
+    const res = await sendMessage(session, `${fake.marker} write about vitamin D and bone density`)
+    expect(res.status).toBe(200)
+    const answer = await res.json<WriteAnswer>()
+    expect(answer.mode).toBe('degraded')
+    expect(answer.response).toMatch(/^Degraded: the model could not write this \(model error\)/)
+    expect(answer.fallbacks).toContain('stage1:model error')
+    // Grounded content still waits for approval; the document is untouched until then.
+    expect(answer.status).toBe('pending_approval')
+    expect(answer.sources.length).toBeGreaterThan(0)
     const doc = await (
       await call(session, `/api/documents/${session.sessionId}`)
     ).json<{ version: number }>()
     expect(doc.version).toBe(1)
+    // The run lock is free: the session takes the next message.
+    const next = await sendMessage(session, `${fake.marker} and on calcium`)
+    expect(next.status).toBe(200)
   })
 })

@@ -60,7 +60,8 @@ async function runRounds(
       state.transcript.push(entry)
       if (entry.interrupted) return 'interrupted'
       if (entry.error) {
-        state.failure = `the model failed (${entry.error.code})`
+        state.failure = `the model failed (${entry.error.reason})`
+        state.fallbacks.add(`model:${entry.error.reason}`)
         return 'interrupted'
       }
       previous = entry.text

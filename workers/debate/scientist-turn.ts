@@ -41,7 +41,7 @@ export interface TranscriptEntry {
   /** Where the turn was when it ended; 'done' unless interrupted or failed. */
   stage: TurnStage
   interrupted: boolean
-  error: { code: string; message: string } | null
+  error: { code: string; message: string; reason: string } | null
 }
 
 export interface ScientistTurnOptions {
@@ -150,11 +150,17 @@ export async function runScientistTurn(
       tools: [],
       maxTokens: turn.deps.config.debate.maxNewTokens,
       offline: offlineStep(options.speaker, entry.query, evidence.documents),
+      // A failed model call ends the debate with its reason in the conclusion (the transcript
+      // so far is kept and returned), not a bare error that loses the payload.
+      recoverable: true,
     })
     entry.text = answer.text
     entry.error = answer.error ?? null
     if (answer.stopped || turn.signal.aborted) return interrupted(entry)
-    if (entry.error) return entry
+    if (entry.error) {
+      emitStatus(turn, `${label}: the model failed (${entry.error.reason}); the debate stops here`)
+      return entry
+    }
     entry.stage = 'review'
     review(entry, options)
     entry.citations = checkTurnCitations(entry.text, evidence.numbers)

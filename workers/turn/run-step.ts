@@ -3,7 +3,7 @@
 // Later steps of the same run see this step's instruction and answer.
 import { assistantMessage, userMessage } from '../context'
 import { NotConfiguredError } from '../errors'
-import { parseModelJson } from '../llm'
+import { modelFailureReason, parseModelJson } from '../llm'
 import { runLoop } from './loop'
 import { runOfflineTurn } from './offline'
 import type { PreparedTurn } from './process'
@@ -30,9 +30,12 @@ export async function runTurnStep(turn: PreparedTurn, step: StepSpec): Promise<T
   } catch (thrown) {
     if (turn.signal.aborted) turn.state.markStopped()
     else {
-      error = describeError(thrown)
-      turn.state.setError(error.code, error.message)
-      turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'error', ...error })
+      const described = describeError(thrown)
+      error = { ...described, reason: modelFailureReason(thrown) }
+      if (!step.recoverable) {
+        turn.state.setError(described.code, described.message)
+        turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'error', ...described })
+      }
     }
   }
   const added = turn.state.since(mark)

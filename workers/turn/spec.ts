@@ -32,6 +32,11 @@ export interface StepSpec {
   maxTokens?: number
   /** Offline (no model) answer for this step; default: the extractive corpus answer (text only). */
   offline?: (turn: PreparedTurn, step: StepSpec) => Promise<TurnAnswer>
+  /**
+   * The caller has its own fallback for a failed model call: the failure comes back in
+   * `TurnAnswer.error` only, neither streamed as an error packet nor recorded as the run's.
+   */
+  recoverable?: boolean
 }
 
 /** A finished step, as hooks see it. */
@@ -43,7 +48,8 @@ export interface TurnAnswer {
   /** Sources the text cites, by the number used in it. */
   citations: SourceRef[]
   stopped: boolean
-  error?: { code: string; message: string }
+  /** `reason`: the failure in user-facing words ("model unreachable", "quota", "timeout"…). */
+  error?: { code: string; message: string; reason: string }
 }
 
 /** Runs one step of the turn under `step`, on the same history, emitter and state. */

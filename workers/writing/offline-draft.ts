@@ -8,6 +8,11 @@ import type { Stage1Output } from './schemas'
 export const OFFLINE_LABEL =
   'Offline mode: no language model is configured, so this draft quotes the most relevant passages of the knowledge base.'
 
+/** The label of a draft made without the model because the model call failed. */
+export function degradedLabel(reason: string): string {
+  return `Degraded: the model could not write this (${reason}), so this draft quotes the most relevant passages of the knowledge base instead.`
+}
+
 export interface OfflineDraft {
   output: Stage1Output
   /** Retrieved chunks the draft quotes, in citation order. */
@@ -17,8 +22,9 @@ export interface OfflineDraft {
 export function offlineDraft(
   request: string,
   evidence: RetrievedChunk[],
-  options: { mode: 'write' | 'research'; pending?: string },
+  options: { mode: 'write' | 'research'; pending?: string; label?: string },
 ): OfflineDraft {
+  const label = options.label ?? OFFLINE_LABEL
   const sentences = writeOfflineAnswer(
     request,
     evidence.map((c, i) => ({ number: i + 1, title: c.title, text: c.content })),
@@ -29,7 +35,7 @@ export function offlineDraft(
   )
   const empty = { document_structure: [], new_types: [] }
   if (sentences.length === 0) {
-    const message = `${OFFLINE_LABEL}\n\nThe knowledge base has nothing on this request, so there is no draft.`
+    const message = `${label}\n\nThe knowledge base has nothing on this request, so there is no draft.`
     return {
       output: { ...empty, message, document_content: options.pending ?? '', sources: [] },
       used: [],
@@ -41,7 +47,7 @@ export function offlineDraft(
     return {
       output: {
         ...empty,
-        message: `${OFFLINE_LABEL}\n\n${bullets}`,
+        message: `${label}\n\n${bullets}`,
         document_content: '',
         sources: used.map((c) => c.title),
       },
@@ -50,7 +56,7 @@ export function offlineDraft(
   }
   // A revision offline cannot rewrite: it keeps the pending content and adds the new passage.
   const content = options.pending ? `${options.pending.trim()}\n\n${prose}` : prose
-  const message = `${OFFLINE_LABEL}\n\nI drafted a paragraph from ${used.length} source${used.length === 1 ? '' : 's'} in the knowledge base; approve it to place it in your document.`
+  const message = `${label}\n\nI drafted a paragraph from ${used.length} source${used.length === 1 ? '' : 's'} in the knowledge base; approve it to place it in your document.`
   return {
     output: { ...empty, message, document_content: content, sources: used.map((c) => c.title) },
     used,

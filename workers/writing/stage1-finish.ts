@@ -18,7 +18,7 @@ export interface Stage1Result {
   output: Stage1Output
   mode: 'online' | 'offline' | 'degraded'
   parse: string
-  error?: { code: string; message: string }
+  error?: { code: string; message: string; reason: string }
 }
 
 export async function finishStage1(turn: PreparedTurn, result: Stage1Result): Promise<RunOutcome> {
@@ -70,7 +70,11 @@ export async function finishStage1(turn: PreparedTurn, result: Stage1Result): Pr
       mode: result.mode,
     },
   })
-  const fallbacks = [...ctx.fallbacks, ...(result.parse === 'raw' ? ['stage1:unparsed_reply'] : [])]
+  const fallbacks = [
+    ...ctx.fallbacks,
+    ...(result.parse === 'raw' ? ['stage1:unparsed_reply'] : []),
+    ...(result.mode === 'degraded' && result.error ? [`stage1:${result.error.reason}`] : []),
+  ]
   return {
     response: message,
     document_content: pending?.document_content ?? '',

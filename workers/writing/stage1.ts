@@ -6,7 +6,7 @@ import type { RunContext, RunOutcome } from '../session'
 import { createTurnRunner, type PreparedTurn, type StepRunner, type TurnAnswer } from '../turn'
 import { markHistory } from './history-marks'
 import { withHighlights } from './highlights'
-import { offlineDraft } from './offline-draft'
+import { degradedLabel, offlineDraft } from './offline-draft'
 import { researchSystemPrompt, writeSystemPrompt } from './prompts'
 import {
   STAGE1_JSON_SCHEMA,
@@ -22,7 +22,7 @@ interface Produced {
   output: Stage1Output
   mode: 'online' | 'offline' | 'degraded'
   parse: string
-  error?: { code: string; message: string }
+  error?: { code: string; message: string; reason: string }
 }
 
 function fromAnswer(answer: TurnAnswer): Produced {
@@ -44,13 +44,13 @@ async function produce(
   input: WritingInput,
   ctx: Stage1Context,
 ): Promise<Produced> {
-  if (!turn.model) {
-    const draft = offlineDraft(input.message, ctx.evidence, {
+  const draftWithout = (label?: string) =>
+    offlineDraft(input.message, ctx.evidence, {
       mode: input.mode,
       pending: ctx.pending?.document_content,
-    })
-    return { output: draft.output, mode: 'offline', parse: 'offline' }
-  }
+      ...(label ? { label } : {}),
+    }).output
+  if (!turn.model) return { output: draftWithout(), mode: 'offline', parse: 'offline' }
   const persona =
     input.mode === 'research' ? researchSystemPrompt(ctx.prompt) : writeSystemPrompt(ctx.prompt)
   const answer = await runStep({
@@ -61,8 +61,24 @@ async function produce(
       schema: stage1OutputSchema,
       jsonSchema: { name: 'stage1', schema: STAGE1_JSON_SCHEMA },
     },
+    recoverable: true,
   })
-  return fromAnswer(answer)
+  if (!answer.error || answer.stopped) return fromAnswer(answer)
+  // The model failed (down, 5xx, quota, timeout): the extractive draft, labelled degraded, so
+  // the user still gets grounded content and sees why it is not the model's.
+  const { reason } = answer.error
+  turn.emitter.emit({
+    turn_index: turn.blocks.open(),
+    type: 'status',
+    phase: 'error',
+    message: `The model could not write this (${reason}); drafting from the knowledge base instead.`,
+  })
+  return {
+    output: draftWithout(degradedLabel(reason)),
+    mode: 'degraded',
+    parse: 'offline',
+    error: answer.error,
+  }
 }
 
 async function runWriting(
