@@ -18,7 +18,16 @@ const tokenParam = pathParam('token', { type: 'string', minLength: 1, maxLength:
 const transcript = objectOf({
   title: { type: 'string' },
   created_at: { type: 'integer' },
-  messages: { type: 'array', items: { type: 'object' } },
+  messages: {
+    type: 'array',
+    description: 'Questions and answers with their sources; a debate answer adds its verdicts',
+    items: { type: 'object' },
+  },
+  document: {
+    type: ['object', 'null'],
+    description: "A Write session's document (Markdown with its references) and its version",
+    properties: { markdown: { type: 'string' }, version: { type: 'integer' } },
+  },
 })
 
 export function sharePaths(): Json {
