@@ -56,7 +56,9 @@ export function offlineDraft(
   }
   // A revision offline cannot rewrite: it keeps the pending content and adds the new passage.
   const content = options.pending ? `${options.pending.trim()}\n\n${prose}` : prose
-  const message = `${label}\n\nI drafted a paragraph from ${used.length} source${used.length === 1 ? '' : 's'} in the knowledge base; approve it to place it in your document.`
+  // Several passages may come from one work: the count names works, as the source list does.
+  const works = new Set(used.map((c) => c.title)).size
+  const message = `${label}\n\nI drafted a paragraph from ${works} source${works === 1 ? '' : 's'} in the knowledge base; approve it to place it in your document.`
   return {
     output: { ...empty, message, document_content: content, sources: used.map((c) => c.title) },
     used,

@@ -41,7 +41,9 @@ export function renderSuggestion(
     const where = document.createElement('p')
     where.className = 'write-where'
     const by = preview.placement.decided_by === 'deterministic' ? ' (deterministic placement)' : ''
-    where.textContent = `Goes: ${preview.placement.action.replace(/_/g, ' ')}${by}. ${preview.placement.reason}`
+    const reason = preview.placement.reason
+    const why = reason ? ` ${reason.charAt(0).toUpperCase()}${reason.slice(1)}` : ''
+    where.textContent = `Goes: ${preview.placement.action.replace(/_/g, ' ')}${by}.${why}`
     card.append(where)
     for (const removed of preview.placement.removed ?? []) {
       const warn = document.createElement('p')
