@@ -3,6 +3,7 @@
 import {
   contentTerms,
   coverageScores,
+  idf,
   isSmallTalk,
   judgeRelevance,
   passageSignals,
@@ -69,6 +70,16 @@ export async function answerOffline(deps: GroundingDeps, query: string): Promise
     matchedMass: matched.reduce((a, b) => a + b, 0),
     meanIdf: [...weights.values()].reduce((a, b) => a + b, 0) / Math.max(1, weights.size),
   }
+  // The best single sentence's IDF mass among the relevant passages, in units of one
+  // single-passage term (the unit of MIN_MATCHED_RARE_TERMS / MIN_SENTENCE_RARE_TERMS).
+  const unit = idf(1, Math.max(stats.documents, 2))
+  const total = [...weights.values()].reduce((a, b) => a + b, 0)
+  Object.assign(signals, {
+    sentenceUnits: Math.max(
+      0,
+      ...judgement.relevant.map((i) => ((all[i]?.sentence ?? 0) * total) / unit),
+    ),
+  })
   const base = { smallTalk: false, ranked, weighted, plain, signals }
   if (judgement.abstain) return { ...base, abstained: true, cited: [] }
   const evidence = judgement.relevant.map((i, n) => ({

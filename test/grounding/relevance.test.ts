@@ -38,6 +38,20 @@ describe('relevance judgement', () => {
     expect(judgement.reason).toMatch(/do not address/)
   })
 
+  it("abstains when the question's words only appear apart, answers when they meet", () => {
+    const question = 'Where is the glacier that feeds the Rhine?'
+    const apart = {
+      title: 'Sediment sampling in European rivers',
+      text: 'Sediment from the Rhine was sampled at twelve stations. A glacier melt model was calibrated separately. Feeding schedules of the fish were logged.',
+    }
+    const together = {
+      title: 'Sediment sampling in European rivers',
+      text: 'The Rhine is fed by a glacier in the Alps. Sediment was sampled at twelve stations.',
+    }
+    expect(judgeRelevance(question, [apart], stats).abstain).toBe(true)
+    expect(judgeRelevance(question, [together], stats).abstain).toBe(false)
+  })
+
   it('abstains when nothing was retrieved (an empty corpus)', () => {
     const judgement = judgeRelevance('Does aspirin prevent colorectal cancer?', [], stats)
     expect(judgement).toMatchObject({ abstain: true, relevant: [], scores: [] })

@@ -10,6 +10,7 @@ import {
   MIN_DOCUMENTS_FOR_IDF,
   MIN_MATCHED_RARE_TERMS,
   MIN_PLAIN_COVERAGE,
+  MIN_SENTENCE_RARE_TERMS,
   RELATIVE_PASSAGE_FLOOR,
 } from './tuning'
 
@@ -92,7 +93,8 @@ function abstention(scores: number[], reason: string): RelevanceJudgement {
 /**
  * With corpus statistics: a passage addresses the query when its saturated BM25 reaches
  * MIN_BM25_SHARE of the query's ceiling AND the query weight it matches is worth at least
- * MIN_MATCHED_RARE_TERMS terms found in a single passage (common words alone do not count).
+ * MIN_MATCHED_RARE_TERMS terms found in a single passage (common words alone do not count)
+ * AND one sentence (or the title) holds MIN_SENTENCE_RARE_TERMS of such weight on its own.
  * Without statistics: plain term coverage. Thresholds and their figures: tuning.ts.
  */
 export function judgeRelevance(
@@ -108,13 +110,18 @@ export function judgeRelevance(
       passages.map(() => 0),
       'the question names no topic to look up',
     )
-  const scores = useStats
-    ? passages.map((p) => passageSignals(weights, p).bm25)
-    : coverageScores(weights, passages)
+  const signals = useStats ? passages.map((p) => passageSignals(weights, p)) : []
+  const scores = useStats ? signals.map((s) => s.bm25) : coverageScores(weights, passages)
   const bar = useStats ? MIN_BM25_SHARE : MIN_PLAIN_COVERAGE
-  const massBar = useStats ? MIN_MATCHED_RARE_TERMS * rarestIdf(useStats) : 0
+  const unit = useStats ? rarestIdf(useStats) : 0
+  const total = [...weights.values()].reduce((a, b) => a + b, 0)
+  // The question's specific words must also meet in one sentence (or the title): words the
+  // passage only uses apart ("human capital" here, "Australia" there) do not address it.
+  const sentenceWeight = (i: number) => (signals[i]?.sentence ?? 0) * total
   const addresses = (i: number) =>
-    (scores[i] ?? 0) >= bar && matchedWeight(weights, passages[i] as EvidencePassage) >= massBar
+    (scores[i] ?? 0) >= bar &&
+    matchedWeight(weights, passages[i] as EvidencePassage) >= MIN_MATCHED_RARE_TERMS * unit &&
+    sentenceWeight(i) >= MIN_SENTENCE_RARE_TERMS * unit
   const best = Math.max(0, ...scores.filter((_, i) => addresses(i)))
   if (best === 0) return abstention(scores, 'the sources found do not address this question')
   const floor = Math.max(bar, best * RELATIVE_PASSAGE_FLOOR)
