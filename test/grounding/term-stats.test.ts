@@ -28,4 +28,22 @@ describe('term statistics from the FTS index', () => {
     expect(stats.documentFrequency(coral ?? '')).toBe(1)
     expect(stats.documentFrequency(unicorn ?? '')).toBe(0)
   })
+
+  it('counts stems that FTS5 would stem again ("caus", "diseas") by a word that stems to them', async () => {
+    await indexMany(makeDeps(env), [
+      aDocument(
+        'd',
+        'Smoking and lung disease',
+        'Smoking causes lung diseases and increases risk.',
+      ),
+      aDocument('e', 'Air quality', 'Air pollution causes asthma.'),
+    ])
+    const source = createTermStatisticsSource(env.DB)
+    const terms = contentTerms('causes disease increases')
+    const stats = await source(terms)
+    const [cause, disease, increase] = terms
+    expect(stats.documentFrequency(cause ?? '')).toBeGreaterThanOrEqual(2)
+    expect(stats.documentFrequency(disease ?? '')).toBeGreaterThanOrEqual(1)
+    expect(stats.documentFrequency(increase ?? '')).toBeGreaterThanOrEqual(1)
+  })
 })

@@ -15,7 +15,7 @@ export { passageSignals, type EvidenceText, type PassageSignals } from './signal
 export { createTermStatisticsSource } from './term-stats'
 export { isSmallTalk, smallTalkReply } from './small-talk'
 export { isFollowUp, rewriteFollowUp, type ConversationTurn, type RewriteContext } from './rewrite'
-export { contentTerms, splitSentences, STOP_WORDS, termOf, wordsOf } from './terms'
+export { contentTerms, splitSentences, STOP_WORDS, termOf, wordsOf, wordStemmingTo } from './terms'
 export {
   checkCitations,
   citedNumbers,

@@ -3,6 +3,7 @@
 // isolate for a few minutes since IDF moves slowly.
 import { countChunks, countChunksWithTerms } from '../db'
 import type { TermStatistics, TermStatisticsSource } from './relevance'
+import { wordStemmingTo } from './terms'
 
 const TTL_MS = 5 * 60_000
 const MAX_CACHED_TERMS = 20_000
@@ -15,9 +16,15 @@ interface Cache {
 
 const caches = new WeakMap<D1Database, Cache>()
 
-/** FTS5 accepts a quoted token; stems are letters and digits, so this stays a single term. */
+/**
+ * The FTS5 token for a stem. FTS5's porter tokenizer stems the query too, and Porter is not
+ * idempotent: "causes" is stored as "caus", but a query for "caus" is stemmed again to "cau"
+ * and matches nothing (so "cause", "disease", "increase" looked like the rarest words of the
+ * corpus). A word that stems to this stem is stemmed by FTS5 to the same token.
+ */
 function ftsToken(term: string): string {
-  return term.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+  const word = /^\p{L}+$/u.test(term) ? wordStemmingTo(term) : term
+  return word.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
 }
 
 export function createTermStatisticsSource(

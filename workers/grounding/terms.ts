@@ -25,6 +25,14 @@ export function termOf(word: string): string {
   return /^[\p{L}-]+$/u.test(lower) ? stemmer(lower) : lower
 }
 
+/** Endings that turn a Porter stem back into a word that stems to it ("caus" + "e"). */
+const STEM_ENDINGS = ['', 'e', 's', 'es', 'ed', 'ing', 'y', 'ion', 'al', 'ate']
+
+/** A word whose stem is `stem` (the stem itself when it is one), for engines that stem again. */
+export function wordStemmingTo(stem: string): string {
+  return STEM_ENDINGS.map((ending) => stem + ending).find((w) => stemmer(w) === stem) ?? stem
+}
+
 /** Lower-cased content terms (no stopwords), Porter-stemmed, in order of appearance. */
 export function contentTerms(text: string): string[] {
   return wordsOf(text)
