@@ -3,7 +3,7 @@
 // Later steps of the same run see this step's instruction and answer.
 import { assistantMessage, userMessage } from '../context'
 import { NotConfiguredError } from '../errors'
-import { parseModelJson } from '../llm'
+import { modelFailureReason, parseModelJson } from '../llm'
 import { runLoop } from './loop'
 import { runOfflineTurn } from './offline'
 import type { PreparedTurn } from './process'
@@ -30,9 +30,16 @@ export async function runTurnStep(turn: PreparedTurn, step: StepSpec): Promise<T
   } catch (thrown) {
     if (turn.signal.aborted) turn.state.markStopped()
     else {
-      error = describeError(thrown)
-      turn.state.setError(error.code, error.message)
-      turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'error', ...error })
+      error = { ...describeError(thrown), reason: modelFailureReason(thrown) }
+      if (!step.recoverable?.(error)) {
+        turn.state.setError(error.code, error.message)
+        turn.emitter.emit({
+          turn_index: turn.blocks.open(),
+          type: 'error',
+          code: error.code,
+          message: error.message,
+        })
+      }
     }
   }
   const added = turn.state.since(mark)

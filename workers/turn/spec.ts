@@ -32,6 +32,20 @@ export interface StepSpec {
   maxTokens?: number
   /** Offline (no model) answer for this step; default: the extractive corpus answer (text only). */
   offline?: (turn: PreparedTurn, step: StepSpec) => Promise<TurnAnswer>
+  /**
+   * Failures this accepts come back in the answer's `error` with no error packet and no error
+   * on the turn: the capability falls back (a degraded answer) and reports it itself.
+   * Default: every failure is reported as an error packet.
+   */
+  recoverable?: (error: StepError) => boolean
+}
+
+/** A failed step: the error's code and message, and why the model failed in a few words. */
+export interface StepError {
+  code: string
+  message: string
+  /** 'timeout', 'model unreachable', 'model error', 'quota', 'unexpected error'. */
+  reason: string
 }
 
 /** A finished step, as hooks see it. */
@@ -43,7 +57,7 @@ export interface TurnAnswer {
   /** Sources the text cites, by the number used in it. */
   citations: SourceRef[]
   stopped: boolean
-  error?: { code: string; message: string }
+  error?: StepError
 }
 
 /** Runs one step of the turn under `step`, on the same history, emitter and state. */
