@@ -114,6 +114,22 @@ describe('paper chat when the model fails for a reason other than quota', () => 
   }
 
   it(
+    "reports a rate limit mid-stream as the run's error, as before, not as a degraded answer",
+    { timeout: RUN_BOUND_MS * 2 },
+    async () => {
+      const session = await faultedSession(world, {
+        reply: PARTIAL,
+        chunks: 4,
+        fault: { kind: 'error-event', afterChunks: 3, status: 429 },
+      })
+      const res = await askPapers(world, session, QUESTION)
+      expect(res.status).toBe(502)
+      const body = await res.json<{ error: { code: string; message: string } }>()
+      expect(body.error.message).toMatch(/Rate limit reached/)
+    },
+  )
+
+  it(
     'says so in the stream: a status line with the reason, no error packet, the degraded done',
     { timeout: RUN_BOUND_MS * 2 },
     async () => {

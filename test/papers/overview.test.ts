@@ -33,7 +33,7 @@ function expectQuotedFromCitedPages(body: ChatBody): void {
 }
 
 describe('questions that name no topic', () => {
-  it('recognises questions about the papers as a whole, and not ones naming a subject', () => {
+  it('recognises questions about the papers as a whole, not ones naming a subject or small talk', () => {
     for (const q of [
       'What is this paper about?',
       'Summarize the loaded papers',
@@ -46,6 +46,8 @@ describe('questions that name no topic', () => {
       'What are the main findings about dark matter?',
       'How is the CMB spectrum affected by axions?',
       'Which sourdough starter hydration gives the most open crumb?',
+      "what's up",
+      'who are you?',
     ]) {
       expect(namesNoTopic(q), q).toBe(false)
     }

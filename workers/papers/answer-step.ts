@@ -38,9 +38,13 @@ export interface AnswerEvidence {
   overview?: boolean
 }
 
-/** Quota and rate limits keep today's behaviour: a 429 with the time left, not a fallback. */
+/**
+ * Quota and rate limits keep today's behaviour (the run's error: a 429 with the time left, or
+ * the provider's failure), whether the status or the words said so; anything else falls back.
+ */
 const QUOTA_CODES = new Set(['quota_exhausted', 'rate_limited'])
-const recoverable = (error: StepError) => !QUOTA_CODES.has(error.code)
+export const recoverable = (error: StepError) =>
+  !QUOTA_CODES.has(error.code) && error.reason !== 'quota'
 
 function extractive(question: string, evidence: AnswerEvidence): string {
   return evidence.overview

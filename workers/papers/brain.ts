@@ -5,8 +5,8 @@
 // to that, said in a status line.
 import { isAppError } from '../errors'
 import type { RunOutcome } from '../session'
-import { createTurnRunner, type PreparedTurn, type StepError, type StepRunner } from '../turn'
-import type { StageFallback } from './answer-step'
+import { createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
+import { recoverable, type StageFallback } from './answer-step'
 import { brainSearch, brainTools, describeResults, type BrainActions } from './brain-tools'
 import { listPapers, readResults } from './paper-store'
 import { markApiExhausted } from './quota'
@@ -22,9 +22,6 @@ const BRAIN_PERSONA = [
 
 const OFFLINE_NOTE =
   'Without a language model Paper Brain only searches: nothing is loaded on its own. Choose papers by number to load them (POST /api/papers/load with indices).'
-
-const QUOTA_CODES = new Set(['quota_exhausted', 'rate_limited'])
-const recoverable = (error: StepError) => !QUOTA_CODES.has(error.code)
 
 function instructionFor(turn: PreparedTurn): string {
   const results = readResults(turn.store.sql)

@@ -3,7 +3,7 @@
 // so they are answered from each loaded paper's opening pages (title, abstract, introduction),
 // routed as summarization, shared fairly under the chat's token budget.
 import { readOpeningChunks, type ChunkWithSource } from '../db'
-import { contentTerms } from '../grounding'
+import { contentTerms, isSmallTalk } from '../grounding'
 import { DEFAULT_TOKEN_BUDGET, type RetrievedChunk } from '../retrieval'
 import { paperNamespace } from './namespace'
 import type { GivenPage } from './page-citations'
@@ -29,8 +29,12 @@ const GENERIC_TERMS: ReadonlySet<string> = new Set(contentTerms(OVERVIEW_WORDS))
 /** Pages read from the start of each paper: enough for title, abstract and introduction. */
 export const OPENING_PAGES = 2
 
-/** True when the question has no content term beyond asking about the papers in general. */
+/**
+ * True when the question has no content term beyond asking about the papers in general.
+ * Small talk ("who are you?") names no topic either, but is not a request for an overview.
+ */
 export function namesNoTopic(question: string): boolean {
+  if (isSmallTalk(question)) return false
   return contentTerms(question).every((term) => GENERIC_TERMS.has(term))
 }
 
