@@ -116,6 +116,7 @@ const envSchema = z.object({
   // Paper Brain and paper chat quotas (seed 004), per session.
   PAPERS_SEARCH_LIMIT: positiveInt(3, 1000),
   PAPERS_CHAT_LIMIT: positiveInt(5, 1000),
+  PAPERS_BRAIN_LIMIT: positiveInt(3, 1000),
   PAPERS_COOLDOWN_MINUTES: positiveInt(15, 10_080),
   PAPERS_API_COOLDOWN_MINUTES: positiveInt(30, 10_080),
   PAPERS_MAX_PDF_BYTES: positiveInt(10_485_760),
@@ -184,6 +185,8 @@ export interface Config {
   papers: {
     searchLimit: number
     chatLimit: number
+    /** Paper Brain agent messages per session (seed 004: 3). */
+    brainLimit: number
     cooldownMinutes: number
     apiCooldownMinutes: number
     maxPdfBytes: number
@@ -292,6 +295,7 @@ export function parseConfig(source: ConfigSource): Config {
     papers: {
       searchLimit: env.PAPERS_SEARCH_LIMIT,
       chatLimit: env.PAPERS_CHAT_LIMIT,
+      brainLimit: env.PAPERS_BRAIN_LIMIT,
       cooldownMinutes: env.PAPERS_COOLDOWN_MINUTES,
       apiCooldownMinutes: env.PAPERS_API_COOLDOWN_MINUTES,
       maxPdfBytes: env.PAPERS_MAX_PDF_BYTES,

@@ -2,7 +2,7 @@
 // (no network), and request helpers for the papers routes.
 import { env } from 'cloudflare:test'
 import { app } from '../../workers/app'
-import { makeDeps } from '../../workers/deps'
+import { makeDeps, type Deps } from '../../workers/deps'
 import { createScholarlyClients, type SafeFetch } from '../../workers/sources'
 import { arxivFixture, fakeClock, pdfFixture, testConfig } from '../sources/helpers'
 
@@ -39,17 +39,33 @@ export interface PapersEnv {
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>
 }
 
-export function papersEnv(pdfs: Map<string, string> = new Map()): PapersEnv {
-  const testEnv = { ...env }
-  const deps = makeDeps(testEnv)
+/**
+ * Points `deps` at the recorded arXiv feed and the fixture PDFs (URLs it requests go to
+ * `arxivUrls`); returns a function that puts the real ones back.
+ */
+export function useFixtureSources(
+  deps: Deps,
+  pdfs: Map<string, string>,
+  arxivUrls: string[] = [],
+): () => void {
+  const { scholarly, safeFetch } = deps
   const clock = fakeClock()
-  const arxivUrls: string[] = []
   deps.scholarly = createScholarlyClients(testConfig(), {
     fetchImpl: arxivFetch(arxivUrls),
     now: clock.now,
     sleep: clock.sleep,
   })
   deps.safeFetch = pdfFetch(pdfs)
+  return () => {
+    deps.scholarly = scholarly
+    deps.safeFetch = safeFetch
+  }
+}
+
+export function papersEnv(pdfs: Map<string, string> = new Map()): PapersEnv {
+  const testEnv = { ...env }
+  const arxivUrls: string[] = []
+  useFixtureSources(makeDeps(testEnv), pdfs, arxivUrls)
   return {
     env: testEnv,
     arxivUrls,

@@ -7,7 +7,13 @@ import { consumeQuota, markApiExhausted, paperOperations } from '../../workers/p
 import { createSession } from '../session/helpers'
 import { papersEnv } from './helpers'
 
-const LIMITS = { searchLimit: 3, chatLimit: 5, cooldownMinutes: 15, apiCooldownMinutes: 30 }
+const LIMITS = {
+  searchLimit: 3,
+  chatLimit: 5,
+  brainLimit: 3,
+  cooldownMinutes: 15,
+  apiCooldownMinutes: 30,
+}
 
 interface Envelope {
   error: { code: string; message: string; details: { minutes_left: number; reason: string } }

@@ -152,7 +152,7 @@ export async function runScientistTurn(
       offline: offlineStep(options.speaker, entry.query, evidence.documents),
       // A failed model call ends the debate with its reason in the conclusion (the transcript
       // so far is kept and returned), not a bare error that loses the payload.
-      recoverable: true,
+      recoverable: () => true,
     })
     entry.text = answer.text
     entry.error = answer.error ?? null

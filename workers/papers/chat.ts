@@ -1,23 +1,20 @@
-// Paper chat as a run on the open turn engine: gather the session's paper evidence, abstain
-// through the grounding core when it does not address the question, otherwise one model step
-// answers from the selected pages (offline: the extractive answer, labelled offline); every
-// [Paper Title, Page X] is then checked against the pages given, and the checked answer is
-// what is saved and returned.
+// Paper chat as a run on the open turn engine: gather the session's paper evidence (a question
+// naming no topic: the papers' opening pages), abstain through the grounding core when it does
+// not address the question, otherwise answer from the selected pages (answer-step.ts: model,
+// offline or degraded); every [Paper Title, Page X] is then checked against the pages given,
+// and the checked answer is what is saved and returned.
 import { abstentionAnswer } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { SourceRef } from '../stream'
 import { createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
+import { answerFrom, type ChatMode, type StageFallback } from './answer-step'
 import { loggedEvidenceDeps } from './chat-log'
 import { gatherEvidence } from './evidence'
 import { appendLog } from './log-store'
-import { extractivePaperAnswer } from './offline-chat'
 import { checkPageCitations, type GivenPage } from './page-citations'
 import { listPapers } from './paper-store'
-import { contextInstruction, OFFLINE_LABEL, PAPERS_PERSONA } from './prompts'
-import { markApiExhausted } from './quota'
+import { PAPERS_PERSONA } from './prompts'
 import { PaperLog, type RequestMetrics } from './session-log'
-
-type Mode = 'online' | 'offline' | 'degraded'
 
 function sourcesOf(pages: GivenPage[], pdfUrls: Map<string, string | null>): SourceRef[] {
   return pages.map((p, i) => {
@@ -32,52 +29,10 @@ function sourcesOf(pages: GivenPage[], pdfUrls: Map<string, string | null>): Sou
   })
 }
 
-async function answerFrom(
-  turn: PreparedTurn,
-  runStep: StepRunner,
-  pages: GivenPage[],
-  log: PaperLog,
-): Promise<{
-  text: string
-  mode: Mode
-  fallbacks: string[]
-  tokens: { prompt_tokens: number; completion_tokens: number }
-  error?: { code: string; message: string }
-}> {
-  const question = turn.input.message
-  if (!turn.model) {
-    const text = `${OFFLINE_LABEL}\n\n${extractivePaperAnswer(question, pages)}`
-    turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text })
-    return {
-      text,
-      mode: 'offline',
-      fallbacks: [],
-      tokens: { prompt_tokens: 0, completion_tokens: 0 },
-    }
-  }
-  const instruction = contextInstruction(question, pages)
-  const started = turn.deps.now()
-  const step = await runStep({ persona: PAPERS_PERSONA, tools: [], instruction })
-  const tokens = log.llm({
-    model: turn.model.model,
-    purpose: 'answer',
-    prompt: `${PAPERS_PERSONA}\n\n${instruction}`,
-    completion: step.text,
-    latencyMs: turn.deps.now() - started,
-    ...(step.error ? { error: step.error.message } : {}),
-  })
-  // A failed step has already reported its error packet (the relay answers with it); a
-  // provider out of quota also starts the API cooldown, as the seed's quota manager does.
-  if (step.error?.code === 'quota_exhausted') {
-    markApiExhausted(turn.store.sql, turn.deps.config.papers, turn.deps.now())
-  }
-  return {
-    text: step.text,
-    mode: 'online',
-    fallbacks: [],
-    tokens,
-    ...(step.error ? { error: step.error } : {}),
-  }
+/** Retrieval reports its fallbacks as 'stage:how' ('rerank:lexical'). */
+function stageFallback(entry: string): StageFallback {
+  const [stage = entry, ...rest] = entry.split(':')
+  return { stage, reason: rest.join(':') || 'fell back' }
 }
 
 /** Closes the request's log with its token metrics and stores it in the session. */
@@ -100,7 +55,7 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
   const evidence = await gatherEvidence(deps, turn.sessionId, question, papers, turn.signal)
   const retrieval = turn.deps.now() - started
   const chunkTokens = log.chunks(evidence.chunks)
-  const mode0: Mode = turn.model ? 'online' : 'offline'
+  const mode0: ChatMode = turn.model ? 'online' : 'offline'
   if (evidence.abstain !== undefined || papers.length === 0) {
     const metrics = closeLog(turn, log, {
       prompt_tokens: 0,
@@ -131,7 +86,7 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
   const sources = sourcesOf(evidence.pages, pdfUrls)
   turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'sources', sources })
   const answering = turn.deps.now()
-  const produced = await answerFrom(turn, runStep, evidence.pages, log)
+  const produced = await answerFrom(turn, runStep, evidence, log)
   const metrics = closeLog(turn, log, {
     ...produced.tokens,
     chunk_tokens: chunkTokens,
@@ -146,6 +101,7 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
       abstained: false,
       citations: checked.citations,
       mode: produced.mode,
+      ...(produced.fallbacks.length > 0 ? { fallbacks: produced.fallbacks } : {}),
       run_id: turn.runId,
     },
   })
@@ -155,7 +111,7 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
     sources,
     abstained: false,
     mode: produced.mode,
-    fallbacks: [...evidence.fallbacks, ...produced.fallbacks],
+    fallbacks: [...evidence.fallbacks.map(stageFallback), ...produced.fallbacks],
     task: evidence.task,
     citation_check: { corrected: checked.corrected, removed: checked.removed },
     metrics,

@@ -10,6 +10,7 @@ import {
   type Retriever,
 } from '../retrieval'
 import { paperNamespace } from './namespace'
+import { namesNoTopic, openingEvidence } from './overview'
 import type { GivenPage } from './page-citations'
 import type { PaperRecord } from './paper-store'
 
@@ -22,6 +23,8 @@ export interface PaperEvidence {
   fallbacks: string[]
   /** Set when the papers do not address the question: the reason, and nothing to cite. */
   abstain?: string
+  /** The question names no topic: the pages are each paper's opening pages (overview.ts). */
+  overview?: boolean
 }
 
 /** What evidence needs: the hybrid retriever and the database its term statistics come from. */
@@ -47,6 +50,23 @@ function paperIdOf(chunk: RetrievedChunk, papers: PaperRecord[]): string {
   return byTitle?.id ?? chunk.paperKey
 }
 
+async function overviewEvidence(
+  deps: EvidenceDeps,
+  sessionId: string,
+  papers: PaperRecord[],
+): Promise<PaperEvidence> {
+  const { chunks, pages } = await openingEvidence(deps.db, sessionId, papers)
+  const base = {
+    task: 'summarization' as const,
+    queries: [],
+    chunks,
+    fallbacks: [],
+    overview: true,
+  }
+  if (pages.length === 0) return { ...base, pages, abstain: 'no loaded paper has text' }
+  return { ...base, pages }
+}
+
 export async function gatherEvidence(
   deps: EvidenceDeps,
   sessionId: string,
@@ -54,6 +74,7 @@ export async function gatherEvidence(
   papers: PaperRecord[],
   signal: AbortSignal,
 ): Promise<PaperEvidence> {
+  if (namesNoTopic(question)) return overviewEvidence(deps, sessionId, papers)
   const result = await deps.retriever.retrieve(
     question,
     { namespace: paperNamespace(sessionId), tokenBudget: DEFAULT_TOKEN_BUDGET },

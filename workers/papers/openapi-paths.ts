@@ -1,7 +1,7 @@
 // /openapi.json paths of Paper Brain and paper chat (workers/papers): every route takes the
 // session's bearer token and the session id in the body (a form field for the upload).
 import { openApi, type Json } from '../http'
-import { chatBodySchema, loadBodySchema, searchBodySchema } from './schemas'
+import { brainBodySchema, chatBodySchema, loadBodySchema, searchBodySchema } from './schemas'
 
 const { errors, json, pathParam, SESSION_ERRORS, SESSION_TOKEN, streamed, withBody } = openApi
 
@@ -55,6 +55,18 @@ export function paperPaths(): Json {
         summary: 'Ask across the loaded papers; answers cite [Paper Title, Page X], checked',
         security: SESSION_TOKEN,
         ...withBody(chatBodySchema),
+        responses: {
+          '200': streamed(anObject),
+          ...errors(...SESSION_ERRORS, '409', '429', '502', '503'),
+        },
+      },
+    },
+    '/api/papers/brain': {
+      post: {
+        summary:
+          'Talk to the Paper Brain agent: it may search arXiv again (search_more_papers) and load numbered results (load_selected_papers); offline, a keyword search that loads nothing',
+        security: SESSION_TOKEN,
+        ...withBody(brainBodySchema),
         responses: {
           '200': streamed(anObject),
           ...errors(...SESSION_ERRORS, '409', '429', '502', '503'),

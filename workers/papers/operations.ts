@@ -15,6 +15,7 @@ import {
 const limitsSchema = z.object({
   searchLimit: z.number().int().positive(),
   chatLimit: z.number().int().positive(),
+  brainLimit: z.number().int().positive(),
   cooldownMinutes: z.number().int().positive(),
   apiCooldownMinutes: z.number().int().positive(),
 })
@@ -69,7 +70,7 @@ export const paperOperations = {
   }),
   useQuota: defineOperation({
     name: 'papers.quota.use',
-    input: z.object({ kind: z.enum(['search', 'chat']), limits: limitsSchema }),
+    input: z.object({ kind: z.enum(['search', 'chat', 'brain']), limits: limitsSchema }),
     run: ({ store, now }, { kind, limits }): QuotaDecision =>
       consumeQuota(store.sql, kind, limits, now()),
   }),

@@ -23,3 +23,18 @@ export function contextInstruction(question: string, pages: GivenPage[]): string
 
 export const OFFLINE_LABEL =
   'Offline answer: sentences quoted from the loaded papers, no language model involved.'
+
+/** For a question that names no topic: an overview of each paper from its opening pages. */
+export function overviewInstruction(question: string, pages: GivenPage[]): string {
+  return [
+    'The question below names no particular topic, so you are given the opening pages (title,',
+    'abstract, introduction) of every loaded paper. Give an overview: for each paper, what it',
+    'sets out to do, how, and what it finds, citing each claim as [Paper Title, Page X].',
+    '',
+    contextInstruction(question, pages),
+  ].join('\n')
+}
+
+export function degradedLabel(reason: string): string {
+  return `Degraded answer (the language model failed: ${reason}): sentences quoted from the loaded papers instead.`
+}

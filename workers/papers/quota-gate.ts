@@ -8,8 +8,9 @@ import { paperOperations } from './operations'
 import type { QuotaKind, QuotaLimits, QuotaView } from './quota'
 
 export function quotaLimits(deps: Deps): QuotaLimits {
-  const { searchLimit, chatLimit, cooldownMinutes, apiCooldownMinutes } = deps.config.papers
-  return { searchLimit, chatLimit, cooldownMinutes, apiCooldownMinutes }
+  const { searchLimit, chatLimit, brainLimit, cooldownMinutes, apiCooldownMinutes } =
+    deps.config.papers
+  return { searchLimit, chatLimit, brainLimit, cooldownMinutes, apiCooldownMinutes }
 }
 
 export async function useQuota(stub: SessionStub, deps: Deps, kind: QuotaKind): Promise<QuotaView> {
@@ -18,7 +19,11 @@ export async function useQuota(stub: SessionStub, deps: Deps, kind: QuotaKind): 
     limits: quotaLimits(deps),
   })
   if (decision.allowed) return decision.quota
-  const what = kind === 'search' ? 'paper searches' : 'paper chat messages'
+  const what = {
+    search: 'paper searches',
+    chat: 'paper chat messages',
+    brain: 'Paper Brain messages',
+  }[kind]
   const why =
     decision.reason === 'api_cooldown'
       ? 'The model provider reported its quota exhausted'

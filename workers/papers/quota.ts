@@ -1,12 +1,13 @@
-// Per-session quotas of seed 004, kept in the session object's SQLite: brain searches and chat
-// messages each allow a number of uses, then a user cooldown; a provider's exhaustion pauses
+// Per-session quotas of seed 004, kept in the session object's SQLite: brain searches, chat
+// messages and Paper Brain agent messages each allow a number of uses, then a user cooldown; a provider's exhaustion pauses
 // both for the API cooldown. When a cooldown ends, the count starts again.
 
-export type QuotaKind = 'search' | 'chat'
+export type QuotaKind = 'search' | 'chat' | 'brain'
 
 export interface QuotaLimits {
   searchLimit: number
   chatLimit: number
+  brainLimit: number
   cooldownMinutes: number
   apiCooldownMinutes: number
 }
@@ -22,6 +23,7 @@ export interface QuotaCounter {
 export interface QuotaView {
   search: QuotaCounter
   chat: QuotaCounter
+  brain: QuotaCounter
   api_cooldown_until: number | null
 }
 
@@ -76,7 +78,7 @@ function writeRow(sql: SqlStorage, kind: string, row: Row): void {
 }
 
 const limitOf = (kind: QuotaKind, limits: QuotaLimits) =>
-  kind === 'search' ? limits.searchLimit : limits.chatLimit
+  ({ search: limits.searchLimit, chat: limits.chatLimit, brain: limits.brainLimit })[kind]
 
 function counter(row: Row, limit: number): QuotaCounter {
   return {
@@ -92,6 +94,7 @@ export function readQuota(sql: SqlStorage, limits: QuotaLimits, now: number): Qu
   return {
     search: counter(readRow(sql, 'search', now), limits.searchLimit),
     chat: counter(readRow(sql, 'chat', now), limits.chatLimit),
+    brain: counter(readRow(sql, 'brain', now), limits.brainLimit),
     api_cooldown_until: api.blocked_until,
   }
 }

@@ -1,6 +1,7 @@
 // Paper Brain and paper chat over HTTP. Every route takes the session's bearer token and
 // `session_id` in the body (a form field for the upload): POST /search, /load, /upload,
-// /chat (a run: JSON by default, SSE or text/plain when asked), GET /:session and its log.
+// /chat and /brain (runs: JSON by default, SSE or text/plain when asked), GET /:session and
+// its log.
 import { Hono, type Context } from 'hono'
 import type { Deps } from '../deps'
 import { NotFoundError, ValidationError } from '../errors'
@@ -10,7 +11,13 @@ import { loadPapers, indexPaperPages, type PaperToLoad } from './load'
 import { paperOperations } from './operations'
 import type { RememberedResult } from './paper-store'
 import { quotaLimits, useQuota } from './quota-gate'
-import { chatBodySchema, loadBodySchema, searchBodySchema, sessionParamSchema } from './schemas'
+import {
+  brainBodySchema,
+  chatBodySchema,
+  loadBodySchema,
+  searchBodySchema,
+  sessionParamSchema,
+} from './schemas'
 import { searchPapers } from './search'
 import { loggingEmbedder, loggingModel, PaperLog } from './session-log'
 import { readUploadedPdf } from './upload'
@@ -173,6 +180,13 @@ export const paperRoutes = new Hono<AppEnv>()
     const stub = await openAuthorizedSession(c, session_id)
     await useQuota(stub, deps, 'chat')
     return runToResponse(c, await stub.startRun('papers-chat', { message }))
+  })
+  .post('/brain', validate('json', brainBodySchema), async (c) => {
+    const { session_id, message } = c.req.valid('json')
+    const deps = c.get('deps')
+    const stub = await openAuthorizedSession(c, session_id)
+    await useQuota(stub, deps, 'brain')
+    return runToResponse(c, await stub.startRun('papers-brain', { message }))
   })
   .get('/:session/log', validate('param', sessionParamSchema), async (c) => {
     const session = c.req.valid('param').session

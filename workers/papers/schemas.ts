@@ -23,7 +23,10 @@ export const chatBodySchema = z.object({
   message: z.string().trim().min(1).max(8_000),
 })
 
-/** The runner's input, re-checked inside the session object. */
+/** Paper Brain's agent: one message to the agent, which may search again and load results. */
+export const brainBodySchema = chatBodySchema
+
+/** The runners' input, re-checked inside the session object. */
 export const chatInputSchema = z.object({ message: z.string().trim().min(1).max(8_000) })
 
 export const sessionParamSchema = z.object({ session: sessionId })

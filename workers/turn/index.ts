@@ -5,7 +5,7 @@ import './register'
 export { turnRoutes } from './routes'
 export { createTurnRunner, runTurn } from './run'
 export type { PreparedTurn } from './process'
-export type { StepRunner, StepSpec, TurnAnswer, TurnOutput, TurnSpec } from './spec'
+export type { StepError, StepRunner, StepSpec, TurnAnswer, TurnOutput, TurnSpec } from './spec'
 export { runTurnStep } from './run-step'
 export { CitationTracker } from './citations'
 export {

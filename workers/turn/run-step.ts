@@ -30,11 +30,15 @@ export async function runTurnStep(turn: PreparedTurn, step: StepSpec): Promise<T
   } catch (thrown) {
     if (turn.signal.aborted) turn.state.markStopped()
     else {
-      const described = describeError(thrown)
-      error = { ...described, reason: modelFailureReason(thrown) }
-      if (!step.recoverable) {
-        turn.state.setError(described.code, described.message)
-        turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'error', ...described })
+      error = { ...describeError(thrown), reason: modelFailureReason(thrown) }
+      if (!step.recoverable?.(error)) {
+        turn.state.setError(error.code, error.message)
+        turn.emitter.emit({
+          turn_index: turn.blocks.open(),
+          type: 'error',
+          code: error.code,
+          message: error.message,
+        })
       }
     }
   }

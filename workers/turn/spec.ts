@@ -33,10 +33,19 @@ export interface StepSpec {
   /** Offline (no model) answer for this step; default: the extractive corpus answer (text only). */
   offline?: (turn: PreparedTurn, step: StepSpec) => Promise<TurnAnswer>
   /**
-   * The caller has its own fallback for a failed model call: the failure comes back in
-   * `TurnAnswer.error` only, neither streamed as an error packet nor recorded as the run's.
+   * Failures this accepts come back in the answer's `error` with no error packet and no error
+   * on the turn: the capability falls back (a degraded answer) and reports it itself.
+   * Default: every failure is reported as an error packet.
    */
-  recoverable?: boolean
+  recoverable?: (error: StepError) => boolean
+}
+
+/** A failed step: the error's code and message, and why the model failed in a few words. */
+export interface StepError {
+  code: string
+  message: string
+  /** 'timeout', 'model unreachable', 'model error', 'quota', 'unexpected error'. */
+  reason: string
 }
 
 /** A finished step, as hooks see it. */
@@ -48,8 +57,7 @@ export interface TurnAnswer {
   /** Sources the text cites, by the number used in it. */
   citations: SourceRef[]
   stopped: boolean
-  /** `reason`: the failure in user-facing words ("model unreachable", "quota", "timeout"…). */
-  error?: { code: string; message: string; reason: string }
+  error?: StepError
 }
 
 /** Runs one step of the turn under `step`, on the same history, emitter and state. */

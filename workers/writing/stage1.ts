@@ -61,7 +61,7 @@ async function produce(
       schema: stage1OutputSchema,
       jsonSchema: { name: 'stage1', schema: STAGE1_JSON_SCHEMA },
     },
-    recoverable: true,
+    recoverable: () => true,
   })
   if (!answer.error || answer.stopped) return fromAnswer(answer)
   // The model failed (down, 5xx, quota, timeout): the extractive draft, labelled degraded, so

@@ -1,0 +1,138 @@
+// Paper Brain's agent loop with the scripted model: it searches arXiv again with
+// search_more_papers, loads numbered results with load_selected_papers (each paper's progress
+// a status line; a bad number comes back to the model as a tool error), and when the model
+// fails it degrades to a keyword search that loads nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Packet } from '../../workers/stream'
+import { sessionDeps } from '../answer/route-helpers'
+import { scriptFake, type FakeStep } from '../fakes/fake-llm'
+import { repeated } from '../faults/fault-cases'
+import { createSession, type CreatedSession } from '../session/helpers'
+import { routeAnswersTo } from './chat-helpers'
+import { papersEnv, useFixtureSources, type PapersEnv } from './helpers'
+
+interface BrainBody {
+  answer: string
+  mode: string
+  fallbacks: { stage: string; reason: string }[]
+  searches: { query: string }[]
+  loaded: { id: string; title: string; status: string; pages: number; error?: string }[]
+  results: { index: number; title: string; pdf_url: string }[]
+}
+
+const QUERY = 'how are deep learning models tested'
+const pdfs = new Map<string, string>()
+let world: PapersEnv
+let restore: () => void
+let hits: { index: number; title: string; pdf_url: string }[]
+
+beforeAll(async () => {
+  world = papersEnv(pdfs)
+  restore = useFixtureSources(await sessionDeps(), pdfs)
+  // The recorded feed ranks the same way for the same query: learn the numbers' PDF links.
+  const probe = await createSession()
+  const res = await world.request('/api/papers/search', {
+    method: 'POST',
+    token: probe.token,
+    json: { session_id: probe.sessionId, query: QUERY },
+  })
+  hits = (await res.json<{ papers: typeof hits }>()).papers
+  pdfs.set(hits[0]?.pdf_url ?? '', 'grobid')
+  pdfs.set(hits[1]?.pdf_url ?? '', 'paperqa_pasa')
+}, 60_000)
+afterAll(() => restore())
+
+async function brainSession(steps: FakeStep[]): Promise<CreatedSession> {
+  const fake = await scriptFake(steps)
+  const session = await createSession()
+  await routeAnswersTo(world, session, fake.marker)
+  return session
+}
+
+const tell = (session: CreatedSession, message: string, headers: Record<string, string> = {}) =>
+  world.request('/api/papers/brain', {
+    method: 'POST',
+    token: session.token,
+    json: { session_id: session.sessionId, message },
+    headers,
+  })
+
+function packetsOf(sse: string): Packet[] {
+  return sse
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line.slice(6)) as Packet]
+      } catch {
+        return []
+      }
+    })
+}
+
+describe('Paper Brain with a model', () => {
+  it('searches again and loads the numbered results it was asked for', async () => {
+    const session = await brainSession([
+      { toolCalls: [{ name: 'search_more_papers', arguments: { query: QUERY } }] },
+      { toolCalls: [{ name: 'load_selected_papers', arguments: { indices: [1, 2] } }] },
+      { reply: 'I searched arXiv and loaded papers 1 and 2; you can now ask about them.' },
+    ])
+    const res = await tell(session, 'Find papers on testing deep learning and load the top two', {
+      Accept: 'text/event-stream',
+    })
+    expect(res.status).toBe(200)
+    const packets = packetsOf(await res.text())
+    const statuses = packets.flatMap((p) => (p.type === 'status' ? [p.message] : []))
+    expect(statuses.some((m) => m.startsWith('Searching arXiv for'))).toBe(true)
+    expect(statuses.some((m) => m === `${hits[0]?.title}: loaded (4 pages)`)).toBe(true)
+    const done = packets.at(-1)
+    const body = (done?.type === 'done' ? done.result : null) as BrainBody | null
+    expect(body?.mode).toBe('online')
+    expect(body?.searches.map((s) => s.query)).toEqual([QUERY])
+    expect(body?.loaded.map((p) => [p.title, p.status])).toEqual([
+      [hits[0]?.title, 'loaded'],
+      [hits[1]?.title, 'loaded'],
+    ])
+    expect(body?.answer).toMatch(/loaded papers 1 and 2/)
+    const list = await world.request(`/api/papers/${session.sessionId}`, { token: session.token })
+    const listed = await list.json<{
+      papers: { status: string }[]
+      quota: { search: { used: number }; brain: { used: number } }
+    }>()
+    expect(listed.papers.map((p) => p.status)).toEqual(['loaded', 'loaded'])
+    expect(listed.quota.search.used).toBe(1)
+    expect(listed.quota.brain.used).toBe(1)
+  })
+
+  it('hands a number that is not in the results back to the model as a tool error', async () => {
+    const fake = await scriptFake([
+      { toolCalls: [{ name: 'load_selected_papers', arguments: { indices: [3] } }] },
+      { reply: 'There are no results yet; search first.' },
+    ])
+    const session = await createSession()
+    await routeAnswersTo(world, session, fake.marker)
+    const res = await tell(session, 'Load paper 3')
+    expect(res.status).toBe(200)
+    const body = await res.json<BrainBody>()
+    expect(body.loaded).toEqual([])
+    expect(body.answer).toMatch(/search first/)
+    const [, second] = await fake.requests()
+    expect(JSON.stringify(second?.messages ?? [])).toMatch(/No search result numbered 3/)
+  })
+
+  it('degrades to a keyword search that loads nothing when the model fails', async () => {
+    const session = await brainSession(
+      repeated({ status: 500, error: { message: 'upstream exploded', type: 'server_error' } }),
+    )
+    const res = await tell(session, QUERY)
+    expect(res.status).toBe(200)
+    const body = await res.json<BrainBody>()
+    expect(body.mode).toBe('degraded')
+    expect(body.fallbacks[0]).toMatchObject({ stage: 'brain' })
+    expect(body.fallbacks[0]?.reason).toMatch(/model error/)
+    expect(body.answer).toMatch(/^Degraded \(the language model failed/)
+    expect(body.searches).toHaveLength(1)
+    expect(body.results).toHaveLength(10)
+    expect(body.loaded).toEqual([])
+  })
+})

@@ -1,0 +1,156 @@
+// The paper chat when the model fails for a reason other than quota (a 5xx, a reset, silence
+// until the timeout, an empty reply): the answer falls back to the extractive answer over the
+// same pages, mode "degraded", the reason in the payload's fallbacks and as a status line in
+// the stream — never a normal-looking answer, never a 500.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Deps } from '../../workers/deps'
+import type { Packet } from '../../workers/stream'
+import { sessionDeps } from '../answer/route-helpers'
+import { makeTestModels, scriptFake, type FakeStep } from '../fakes/fake-llm'
+import { FAULT_TIMEOUT_MS, repeated, RUN_BOUND_MS } from '../faults/fault-cases'
+import { createSession } from '../session/helpers'
+import { askPapers, routeAnswersTo, uploadPaper, type ChatBody } from './chat-helpers'
+import { papersEnv, type PapersEnv } from './helpers'
+
+const CMB = 'Ultra light bosonic dark matter and CMB'
+const QUESTION = 'How does cold dark matter change the CMB oscillation amplitude?'
+const PARTIAL = 'Partial words streamed before the fault arrived.'
+
+const CASES: { name: string; step: FakeStep; reason: RegExp }[] = [
+  {
+    name: 'answers 500',
+    step: { status: 500, error: { message: 'upstream exploded', type: 'server_error' } },
+    reason: /model error/,
+  },
+  {
+    name: 'answers 503',
+    step: { status: 503, error: { message: 'overloaded', type: 'server_error' } },
+    reason: /model error/,
+  },
+  {
+    name: 'reports a 500 mid-stream',
+    step: { reply: PARTIAL, chunks: 4, fault: { kind: 'error-event', afterChunks: 3 } },
+    reason: /model error/,
+  },
+  {
+    name: 'resets the connection before answering',
+    step: { fault: { kind: 'reset' } },
+    reason: /unreachable|model error/,
+  },
+  {
+    name: 'resets the connection mid-stream',
+    step: { reply: PARTIAL, chunks: 4, fault: { kind: 'reset', afterChunks: 3 } },
+    reason: /unreachable|model error/,
+  },
+  {
+    name: 'sends headers then nothing until the timeout',
+    step: { fault: { kind: 'headers-then-hang' } },
+    reason: /timeout|timed out|stalled/,
+  },
+  { name: 'sends nothing until the timeout', step: { hang: true }, reason: /timeout|timed out/ },
+  { name: 'sends an empty reply', step: { raw: '' }, reason: /malformed reply/ },
+]
+
+async function faultedSession(world: PapersEnv, step: FakeStep) {
+  const fake = await scriptFake(repeated(step))
+  const session = await createSession()
+  await uploadPaper(world, session, 'grobid', CMB)
+  await routeAnswersTo(world, session, fake.marker)
+  return session
+}
+
+function packetsOf(sse: string): Packet[] {
+  return sse
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line.slice(6)) as Packet]
+      } catch {
+        return []
+      }
+    })
+}
+
+let deps: Deps
+let models: Deps['models']
+
+// The session object's models, with a short timeout so silence ends in seconds.
+beforeEach(async () => {
+  deps = await sessionDeps()
+  models = deps.models
+  deps.models = makeTestModels({ timeoutMs: FAULT_TIMEOUT_MS })
+})
+afterEach(() => {
+  deps.models = models
+})
+
+describe('paper chat when the model fails for a reason other than quota', () => {
+  const world = papersEnv()
+
+  for (const { name, step, reason } of CASES) {
+    it(
+      `falls back to the extractive answer, labelled degraded, when the model ${name}`,
+      { timeout: RUN_BOUND_MS * 2 },
+      async () => {
+        const session = await faultedSession(world, step)
+        const started = performance.now()
+        const res = await askPapers(world, session, QUESTION)
+        expect(performance.now() - started).toBeLessThan(RUN_BOUND_MS)
+        expect(res.status).toBe(200)
+        const body = await res.json<ChatBody>()
+        expect(body).toMatchObject({ abstained: false, mode: 'degraded' })
+        expect(body.error).toBeUndefined()
+        expect(body.answer).toMatch(/^Degraded answer \(the language model failed: /)
+        expect(body.answer).not.toContain(PARTIAL)
+        const fallback = body.fallbacks.find((f) => f.stage === 'answer')
+        expect(fallback?.reason).toMatch(reason)
+        expect(body.citations.length).toBeGreaterThan(0)
+        const given = new Set(body.sources.map((s) => s.page))
+        for (const c of body.citations) expect(given.has(c.page)).toBe(true)
+        expect(body.answer).toMatch(/diminishes the amplitude of the oscillations/)
+      },
+    )
+  }
+
+  it(
+    "reports a rate limit mid-stream as the run's error, as before, not as a degraded answer",
+    { timeout: RUN_BOUND_MS * 2 },
+    async () => {
+      const session = await faultedSession(world, {
+        reply: PARTIAL,
+        chunks: 4,
+        fault: { kind: 'error-event', afterChunks: 3, status: 429 },
+      })
+      const res = await askPapers(world, session, QUESTION)
+      expect(res.status).toBe(502)
+      const body = await res.json<{ error: { code: string; message: string } }>()
+      expect(body.error.message).toMatch(/Rate limit reached/)
+    },
+  )
+
+  it(
+    'says so in the stream: a status line with the reason, no error packet, the degraded done',
+    { timeout: RUN_BOUND_MS * 2 },
+    async () => {
+      const session = await faultedSession(world, {
+        reply: PARTIAL,
+        chunks: 4,
+        fault: { kind: 'reset', afterChunks: 3 },
+      })
+      const res = await askPapers(world, session, QUESTION, { Accept: 'text/event-stream' })
+      expect(res.status).toBe(200)
+      const packets = packetsOf(await res.text())
+      expect(packets.some((p) => p.type === 'error')).toBe(false)
+      const status = packets.find((p) => p.type === 'status' && p.phase === 'error')
+      expect(status).toMatchObject({ step: 'answer' })
+      expect(status?.type === 'status' ? status.message : '').toMatch(/The model failed \(/)
+      const tokens = packets.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')
+      expect(tokens).toContain('Degraded answer')
+      const done = packets.at(-1)
+      expect(done?.type).toBe('done')
+      const result = done?.type === 'done' ? (done.result as ChatBody) : null
+      expect(result?.mode).toBe('degraded')
+    },
+  )
+})

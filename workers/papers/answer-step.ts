@@ -1,0 +1,125 @@
+// The paper chat's answer over the selected pages: one model step (offline: the extractive
+// answer, labelled offline). When the model fails for any reason but quota (5xx, reset,
+// timeout, a malformed or empty reply), the answer falls back to the extractive answer over
+// the same pages, labelled degraded with the reason, and the stream says so in a status line.
+// A provider out of quota keeps its error (a 429) and starts the API cooldown.
+import type { PreparedTurn, StepError, StepRunner } from '../turn'
+import { extractiveOverview, extractivePaperAnswer } from './offline-chat'
+import type { GivenPage } from './page-citations'
+import {
+  contextInstruction,
+  degradedLabel,
+  OFFLINE_LABEL,
+  overviewInstruction,
+  PAPERS_PERSONA,
+} from './prompts'
+import { markApiExhausted } from './quota'
+import type { PaperLog } from './session-log'
+
+export type ChatMode = 'online' | 'offline' | 'degraded'
+
+/** A stage that fell back, and why: the answer engine's shape (workers/answer). */
+export interface StageFallback {
+  stage: string
+  reason: string
+}
+
+export interface ProducedAnswer {
+  text: string
+  mode: ChatMode
+  fallbacks: StageFallback[]
+  tokens: { prompt_tokens: number; completion_tokens: number }
+  /** A failure the answer could not fall back from (quota): reported as the run's error. */
+  error?: { code: string; message: string }
+}
+
+export interface AnswerEvidence {
+  pages: GivenPage[]
+  overview?: boolean
+}
+
+/**
+ * Quota and rate limits keep today's behaviour (the run's error: a 429 with the time left, or
+ * the provider's failure), whether the status or the words said so; anything else falls back.
+ */
+const QUOTA_CODES = new Set(['quota_exhausted', 'rate_limited'])
+export const recoverable = (error: StepError) =>
+  !QUOTA_CODES.has(error.code) && error.reason !== 'quota'
+
+function extractive(question: string, evidence: AnswerEvidence): string {
+  return evidence.overview
+    ? extractiveOverview(evidence.pages)
+    : extractivePaperAnswer(question, evidence.pages)
+}
+
+const NO_TOKENS = { prompt_tokens: 0, completion_tokens: 0 }
+
+function emitText(turn: PreparedTurn, text: string): void {
+  turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text })
+}
+
+/** The extractive answer in place of the model's, with the reason said in the stream. */
+function degradedAnswer(
+  turn: PreparedTurn,
+  evidence: AnswerEvidence,
+  reason: string,
+  tokens: ProducedAnswer['tokens'],
+): ProducedAnswer {
+  turn.emitter.emit({
+    turn_index: turn.blocks.open(),
+    type: 'status',
+    step: 'answer',
+    phase: 'error',
+    message: `The model failed (${reason}): answering from the same pages without it.`,
+    at: new Date(turn.deps.now()).toISOString(),
+  })
+  const text = `${degradedLabel(reason)}\n\n${extractive(turn.input.message, evidence)}`
+  emitText(turn, `\n\n${text}`)
+  return { text, mode: 'degraded', fallbacks: [{ stage: 'answer', reason }], tokens }
+}
+
+function failureReason(error: StepError): string {
+  return `${error.reason}: ${error.message}`
+}
+
+export async function answerFrom(
+  turn: PreparedTurn,
+  runStep: StepRunner,
+  evidence: AnswerEvidence,
+  log: PaperLog,
+): Promise<ProducedAnswer> {
+  const question = turn.input.message
+  if (!turn.model) {
+    const text = `${OFFLINE_LABEL}\n\n${extractive(question, evidence)}`
+    emitText(turn, text)
+    return { text, mode: 'offline', fallbacks: [], tokens: NO_TOKENS }
+  }
+  const instruction = evidence.overview
+    ? overviewInstruction(question, evidence.pages)
+    : contextInstruction(question, evidence.pages)
+  const started = turn.deps.now()
+  const step = await runStep({ persona: PAPERS_PERSONA, tools: [], instruction, recoverable })
+  const tokens = log.llm({
+    model: turn.model.model,
+    purpose: 'answer',
+    prompt: `${PAPERS_PERSONA}\n\n${instruction}`,
+    completion: step.text,
+    latencyMs: turn.deps.now() - started,
+    ...(step.error ? { error: step.error.message } : {}),
+  })
+  if (step.error && !recoverable(step.error)) {
+    // The error packet is out (the relay answers with it); a provider out of quota also starts
+    // the API cooldown, as the seed's quota manager does.
+    if (step.error.code === 'quota_exhausted') {
+      markApiExhausted(turn.store.sql, turn.deps.config.papers, turn.deps.now())
+    }
+    const { code, message } = step.error
+    return { text: step.text, mode: 'online', fallbacks: [], tokens, error: { code, message } }
+  }
+  if (step.stopped) return { text: step.text, mode: 'online', fallbacks: [], tokens }
+  if (step.error) return degradedAnswer(turn, evidence, failureReason(step.error), tokens)
+  if (!step.text.trim()) {
+    return degradedAnswer(turn, evidence, 'malformed reply: the model sent no answer text', tokens)
+  }
+  return { text: step.text, mode: 'online', fallbacks: [], tokens }
+}
