@@ -90,6 +90,24 @@ async function abstains(page: Page): Promise<void> {
   await shot(page, 'papers-abstained')
 }
 
+/** The agent offline: it says it is offline, searches by keywords at most and loads nothing. */
+async function agentOffline(page: Page): Promise<void> {
+  const before = await page.locator('.paper').count()
+  await page.fill('#papers-brain-input', 'find papers on cosmic microwave background peaks')
+  await page.click('.papers-brain-form button[type="submit"]')
+  const reply = page.locator('.papers-brain-reply', { hasText: /^Offline/ })
+  await reply.waitFor({ timeout: ANSWER_TIMEOUT_MS })
+  await page.waitForFunction(
+    `!document.querySelector('.papers-brain-form button[type="submit"]').disabled`,
+  )
+  assert.equal(await page.locator('.paper').count(), before, 'offline, the agent loads nothing')
+  assert.match(
+    (await page.locator('#papers-quota').textContent()) ?? '',
+    /Agent requests: 2 of 3 left/,
+  )
+  await shot(page, 'papers-agent-offline')
+}
+
 /** Results as the search route shapes them (no arXiv call: the route is answered in the page). */
 async function searchResults(page: Page): Promise<void> {
   const hit = (index: number) => ({
@@ -177,6 +195,7 @@ async function main(): Promise<void> {
     await upload(page)
     await citedAnswer(page)
     await abstains(page)
+    await agentOffline(page)
     await searchResults(page)
     await loadProgress(page)
     console.log('[e2e] papers page: all checks passed')

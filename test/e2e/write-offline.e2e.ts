@@ -20,7 +20,19 @@ Falls and fractures are common after seventy.
 Trials of supplements disagree.
 `
 
+/** The draft quotes the knowledge base: wait until the demo library is in (run.mjs seeds it). */
+async function libraryReady(): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000
+  while (Date.now() < deadline) {
+    const health = (await (await fetch(`${base}/health`)).json()) as { corpus?: { state?: string } }
+    if (health.corpus?.state === 'ready') return
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+  }
+  throw new Error('the demo library did not finish loading')
+}
+
 async function main(): Promise<void> {
+  await libraryReady()
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: FLAGS,

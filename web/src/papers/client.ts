@@ -109,6 +109,13 @@ export class PapersClient {
     return (await res.json()) as PaperList
   }
 
+  /** Streams one Paper Brain agent run (search and load on its own) until it ends. */
+  async brain(message: string, onPacket: (packet: Packet) => void): Promise<void> {
+    const res = await this.json('/api/papers/brain', { message }, 'text/event-stream')
+    if (!res.body) throw new PapersError(res.status, 'The agent answered without a body')
+    await readPackets(res.body, onPacket)
+  }
+
   /** Streams one chat turn's packets (SSE) until the run ends. */
   async chat(message: string, onPacket: (packet: Packet) => void): Promise<void> {
     const res = await this.json('/api/papers/chat', { message }, 'text/event-stream')

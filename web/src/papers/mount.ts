@@ -1,8 +1,10 @@
 // The Papers mode mounted into a root element: discovery and the session's papers on one side,
 // the chat on the other, with the mode badge and the quota left above. Returns the unmount.
 import { fetchHealth } from '../api'
+import { reportAnswerMode } from '../app-events'
 import type { ModeRoute } from '../mode-route'
 import { openRouteSession } from '../session-list'
+import { createBrainPanel } from './brain-panel'
 import { createChatPanel } from './chat-panel'
 import { atPage } from './citations'
 import { PapersClient } from './client'
@@ -81,7 +83,12 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
       library.render(papers)
     },
   })
+  const agent = createBrainPanel({
+    brain: (message, onPacket) => tracked(client.brain(message, onPacket)),
+    after: refreshQuietly,
+  })
   const search = createSearchPanel({
+    agent,
     async search(query) {
       const result = await client.search(query)
       if (result.mode) setMode(result.mode)
@@ -109,6 +116,13 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     hrefOf,
     onResult(result) {
       setMode(result.mode)
+      // The header badge tells the same story as the answer (a degraded answer shows there too).
+      reportAnswerMode({
+        mode: result.mode,
+        fallbacks: (result.fallbacks ?? []).map((f) =>
+          typeof f === 'string' ? { stage: f, reason: '' } : f,
+        ),
+      })
       refreshQuietly()
     },
   })
@@ -118,6 +132,13 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
 
   root.replaceChildren(
     el('div', { class: 'papers-view' }, [
+      el('h1', { class: 'mode-title', text: 'Chat across papers' }),
+      el('p', {
+        class: 'mode-lede',
+        text:
+          'Find papers on arXiv or upload your own PDFs, then ask across them: every answer cites ' +
+          'the paper and the page it comes from, and Quire checks that the page says it.',
+      }),
       el('div', { class: 'papers-bar' }, [
         el('div', { class: 'papers-mode' }, [badge, modeNote]),
         quotaList,

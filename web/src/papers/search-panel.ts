@@ -7,6 +7,8 @@ import { searchSummary } from './words'
 export interface SearchPanelPorts {
   search(query: string): Promise<SearchResult>
   load(indices: number[]): Promise<void>
+  /** The agent's form, under the search (it searches and loads by itself). */
+  agent?: HTMLElement
 }
 
 function authorsText(authors: string[]): string {
@@ -110,5 +112,6 @@ export function createSearchPanel(ports: SearchPanelPorts): HTMLElement {
     info,
     list,
     footer,
+    ports.agent,
   ])
 }

@@ -46,6 +46,8 @@ export interface QuotaCounter {
 export interface QuotaView {
   search: QuotaCounter
   chat: QuotaCounter
+  /** Paper Brain agent messages (older servers do not send it). */
+  brain?: QuotaCounter
   api_cooldown_until: number | null
 }
 

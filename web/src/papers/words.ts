@@ -24,6 +24,7 @@ export function quotaLines(quota: QuotaView, now: number): string[] {
   const lines = [
     counterText(quota.search, 'Searches', now),
     counterText(quota.chat, 'Chat messages', now),
+    ...(quota.brain ? [counterText(quota.brain, 'Agent requests', now)] : []),
   ]
   if (quota.api_cooldown_until !== null && quota.api_cooldown_until > now) {
     const minutes = minutesUntil(quota.api_cooldown_until, now)
