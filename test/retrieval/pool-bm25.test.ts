@@ -11,6 +11,8 @@ import {
 } from '../../workers/retrieval/search/pool-bm25'
 import { loadMeanRowTokens, loadTermStats } from '../../workers/retrieval/search/term-stats'
 import { queryTerms } from '../../workers/retrieval/search/fts-query'
+import { wordTokens } from '../../workers/retrieval/text/tokens'
+import { wordCounts } from '../../workers/retrieval/text/word-counts'
 import { freshNamespace, indexDeps, paper } from './helpers'
 
 const NS = freshNamespace('pool')
@@ -87,5 +89,22 @@ describe('BM25 over a recall pool', () => {
     const scores = new Map(direct.map((h) => [h.id, h.score]))
     // Same scores in the same order (ties may swap, so compare the scores in rank order).
     expect(ranked.map((id) => scores.get(id))).toEqual(direct.map((h) => h.score))
+  })
+})
+
+describe('wordCounts', () => {
+  it('counts exactly the words wordTokens yields, in any script', () => {
+    const texts = [
+      'Plain ASCII text, with digits 42 and CAPITALS; twice: text TEXT.',
+      'Café naïve résumé — TNF-α and β-cells (p < 0.05) ±2 µm, ΣΑΣ ﬁnal x² 𝑥 句子',
+      '',
+    ]
+    for (const text of texts) {
+      const expected = new Map<string, number>()
+      for (const t of wordTokens(text)) expected.set(t, (expected.get(t) ?? 0) + 1)
+      const got = wordCounts(text)
+      expect(got.length).toBe(wordTokens(text).length)
+      expect(got.counts).toEqual(expected)
+    }
   })
 })

@@ -2,12 +2,11 @@
 // weights on term frequency, row length over all columns, IDF floored at 1e-6) and the whole
 // index's statistics, so a query scored here ranks the pool as FTS5 would rank it.
 import { porterStem } from '../text/porter'
-import { wordTokens } from '../text/tokens'
+import { wordCounts } from '../text/word-counts'
 import { queryTerms } from './fts-query'
 
 const K1 = 1.2
 const B = 0.75
-const MAX_MEMO = 50_000
 
 /** A pooled row reduced to what BM25 reads: weighted stem frequencies and its length. */
 export interface PoolDoc {
@@ -24,33 +23,28 @@ export interface PoolStats {
   meanLength: number
 }
 
-// Pool rows share most of their vocabulary, so each word is stemmed once per isolate.
-const memo = new Map<string, string>()
-function stemOf(token: string): string {
-  let stem = memo.get(token)
-  if (stem === undefined) {
-    if (memo.size >= MAX_MEMO) memo.clear()
-    stem = porterStem(token)
-    memo.set(token, stem)
-  }
-  return stem
-}
-
 export function poolDoc(
   row: { id: number; title: string; content: string },
   weights: { title: number; content: number },
 ): PoolDoc {
   const freq = new Map<string, number>()
-  const title = wordTokens(row.title)
-  const content = wordTokens(row.content)
-  for (const t of title) freq.set(stemOf(t), (freq.get(stemOf(t)) ?? 0) + weights.title)
-  for (const t of content) freq.set(stemOf(t), (freq.get(stemOf(t)) ?? 0) + weights.content)
+  const title = wordCounts(row.title)
+  const content = wordCounts(row.content)
+  for (const [counts, weight] of [
+    [title.counts, weights.title],
+    [content.counts, weights.content],
+  ] as const) {
+    for (const [token, n] of counts) {
+      const stem = porterStem(token)
+      freq.set(stem, (freq.get(stem) ?? 0) + n * weight)
+    }
+  }
   return { id: row.id, length: title.length + content.length, freq }
 }
 
 /** The stems FTS5 matches for `text` (one per query term, as toFtsQuery writes them). */
 export function queryPhrases(text: string): string[] {
-  return queryTerms(text).map(stemOf)
+  return queryTerms(text).map(porterStem)
 }
 
 function idf(stats: PoolStats, stem: string): number {

@@ -4,6 +4,7 @@
 // instead of one FTS5 pass over the whole index each. The pool's rows fill state.hydrated.
 import { searchChunkPool, type ChunkWithSource } from '../../db'
 import { expandQuery, feedbackCandidates } from './feedback'
+import { wordTokens } from '../text/tokens'
 import { queryTerms } from './fts-query'
 import type { RankedList } from './fusion'
 import { toRetrieved } from './hydrate'
@@ -47,13 +48,14 @@ export async function poolLists(
     searchChunkPool(ctx.db, {
       match: terms.map((t) => `"${t}"`).join(' OR '),
       namespace: options.namespace,
-      limit: ctx.tuning.poolDepth,
+      // Twice the list depth, so each list ranks well beyond its own length.
+      limit: Math.max(ctx.tuning.poolDepth, 2 * depth),
       weights: ctx.tuning.bm25Columns,
       sourceIds: options.sourceIds,
     }),
     loadMeanRowTokens(ctx.db),
-    // Warms the counts the rankings below read, in the same round of calls.
-    loadTermStats(ctx.db, terms),
+    // Warms the counts the rankings below and the reranker read, in the same round of calls.
+    loadTermStats(ctx.db, [...terms, ...wordTokens(state.query)]),
   ])
   const docs = rows.map((row) => poolDoc(row, ctx.tuning.bm25Columns))
   // Without FTS5's totals, the pool's own mean length stands in.

@@ -29,7 +29,7 @@ export interface RetrievalTuning {
   minListDepth: number
   /**
    * Rows of the one FTS5 pass (union of the query's and variations' terms) over which the
-   * query, variations and feedback are ranked in code.
+   * query, variations and feedback are ranked in code; at least twice the list depth.
    */
   poolDepth: number
   /** Feedback chunks, terms added, and candidate terms whose IDF is looked up. */
