@@ -13,7 +13,7 @@ function parseAuthors(raw: string): string[] {
   }
 }
 
-function toRetrieved(row: ChunkWithSource): RetrievedChunk {
+export function toRetrieved(row: ChunkWithSource): RetrievedChunk {
   return {
     chunkId: String(row.id),
     sourceId: row.source_id,

@@ -1,11 +1,13 @@
 // Recall: one BM25 list and one vector list per query (original and variations), plus a
-// feedback list (BM25 again, with terms from the original's top chunks). A list that fails
-// is dropped and noted; only when every list fails does retrieval fail.
+// feedback list (BM25 again, with terms from the original's top chunks). With more than one
+// BM25 ranking to make, they are ranked over one FTS5 pool (pool-recall.ts). A list that
+// fails is dropped and noted; only when every list fails does retrieval fail.
 import { searchChunksBm25 } from '../../db'
 import type { RankedList } from './fusion'
 import { expandQuery, feedbackCandidates } from './feedback'
 import { toFtsQuery } from './fts-query'
 import { hydrate } from './hydrate'
+import { poolFeedbackList, poolLists, usesPool, type RecallPool } from './pool-recall'
 import type { RetrievalContext, RetrievalState, Stage } from './state'
 import { loadTermStats } from './term-stats'
 
@@ -114,7 +116,15 @@ async function feedbackList(
 export const recallStage: Stage = async (state, ctx, signal) => {
   const { stages } = state.options
   const attempts: { name: string; run: () => Promise<RankedList[]> }[] = []
-  if (stages.bm25) attempts.push({ name: 'bm25', run: () => bm25Lists(ctx, state) })
+  const shared: { pool?: RecallPool } = {}
+  const pooled = async () => {
+    const result = await poolLists(ctx, state, listDepth(state, ctx))
+    shared.pool = result.pool
+    return result.lists
+  }
+  if (stages.bm25) {
+    attempts.push({ name: 'bm25', run: usesPool(state) ? pooled : () => bm25Lists(ctx, state) })
+  }
   // A list that would weigh nothing in fusion is not worth a query.
   if (stages.vector && vectorWeight(ctx, state) > 0) {
     attempts.push({ name: 'vector', run: () => vectorLists(ctx, state, signal) })
@@ -132,7 +142,11 @@ export const recallStage: Stage = async (state, ctx, signal) => {
   const first = lists.find((l) => l.name === 'bm25')
   if (stages.feedback && first && first.ids.length > 0) {
     try {
-      lists.push(await feedbackList(ctx, state, first))
+      lists.push(
+        await (shared.pool
+          ? poolFeedbackList(ctx, state, first, shared.pool)
+          : feedbackList(ctx, state, first)),
+      )
     } catch (error) {
       if (signal?.aborted) throw error
       fallbacks.push('feedback:failed')

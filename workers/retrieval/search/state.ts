@@ -27,6 +27,11 @@ export interface RetrievalTuning {
   rerankDepth: number
   /** Each list retrieves at least this many, so fusion sees beyond top_k. */
   minListDepth: number
+  /**
+   * Rows of the one FTS5 pass (union of the query's and variations' terms) over which the
+   * query, variations and feedback are ranked in code; at least twice the list depth.
+   */
+  poolDepth: number
   /** Feedback chunks, terms added, and candidate terms whose IDF is looked up. */
   feedback: { docs: number; terms: number; candidates: number }
 }

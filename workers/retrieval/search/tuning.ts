@@ -10,5 +10,6 @@ export const DEFAULT_TUNING: RetrievalTuning = {
   bm25Columns: { title: 3, content: 1 },
   rerankDepth: 20,
   minListDepth: 50,
+  poolDepth: 100,
   feedback: { docs: 5, terms: 20, candidates: 40 },
 }

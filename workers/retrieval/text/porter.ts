@@ -32,6 +32,21 @@ function fromByteString(text: string): string {
  * test/retrieval/porter-fts5.test.ts checks a word list against FTS5 itself.
  */
 export function porterStem(token: string): string {
+  let stem = memo.get(token)
+  if (stem === undefined) {
+    if (memo.size >= MAX_MEMO) memo.clear()
+    stem = stemUncached(token)
+    memo.set(token, stem)
+  }
+  return stem
+}
+
+// Ranking a recall pool and reranking stem the same words again and again, so each word is
+// stemmed once per isolate (bounded: cleared when full).
+const MAX_MEMO = 50_000
+const memo = new Map<string, string>()
+
+function stemUncached(token: string): string {
   if (isAscii(token)) return token.length < 3 || token.length > 64 ? token : stemmer(token)
   const bytes = encoder.encode(token)
   if (bytes.length < 3 || bytes.length > 64) return token

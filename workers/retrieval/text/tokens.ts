@@ -6,6 +6,8 @@ import { isStopWord } from './stopwords'
 
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu
 const LATIN_MARKS = /(\p{Script=Latin})\p{M}+/gu
+const NON_ASCII = /[\u0080-\uffff]/
+const MARK = /\p{M}/u
 
 /**
  * Lower-case word tokens with Latin diacritics removed, in order. unicode61 keeps other
@@ -13,13 +15,18 @@ const LATIN_MARKS = /(\p{Script=Latin})\p{M}+/gu
  * Greek final sigma, so this does the same.
  */
 export function wordTokens(text: string): string[] {
-  const folded = text
-    .normalize('NFD')
-    .replace(LATIN_MARKS, '$1')
+  return foldText(text).match(WORD) ?? []
+}
+
+/** Lower case, Latin diacritics removed, final sigma folded: the text wordTokens splits. */
+export function foldText(text: string): string {
+  // Plain ASCII has nothing to normalise; most text is, and folding is most of the cost.
+  if (!NON_ASCII.test(text)) return text.toLowerCase()
+  const decomposed = text.normalize('NFD')
+  return (MARK.test(decomposed) ? decomposed.replace(LATIN_MARKS, '$1') : decomposed)
     .normalize('NFC')
     .toLowerCase()
     .replace(/ς/g, 'σ')
-  return folded.match(WORD) ?? []
 }
 
 /** Tokens worth matching on: no stop words, no lone letters or digits. */
