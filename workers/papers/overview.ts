@@ -4,7 +4,7 @@
 // routed as summarization, shared fairly under the chat's token budget.
 import { readOpeningChunks, type ChunkWithSource } from '../db'
 import { contentTerms, isSmallTalk } from '../grounding'
-import { DEFAULT_TOKEN_BUDGET, type RetrievedChunk } from '../retrieval'
+import { DEFAULT_TOKEN_BUDGET, toRetrieved, type RetrievedChunk } from '../retrieval'
 import { paperNamespace } from './namespace'
 import type { GivenPage } from './page-citations'
 import type { PaperRecord } from './paper-store'
@@ -36,34 +36,6 @@ export const OPENING_PAGES = 2
 export function namesNoTopic(question: string): boolean {
   if (isSmallTalk(question)) return false
   return contentTerms(question).every((term) => GENERIC_TERMS.has(term))
-}
-
-function parseAuthors(raw: string): string[] {
-  try {
-    const value: unknown = JSON.parse(raw)
-    return Array.isArray(value) ? value.filter((a): a is string => typeof a === 'string') : []
-  } catch {
-    return []
-  }
-}
-
-function toRetrieved(row: ChunkWithSource): RetrievedChunk {
-  return {
-    chunkId: String(row.id),
-    sourceId: row.source_id,
-    documentId: row.document_id,
-    paperKey: row.paper_key,
-    title: row.title,
-    content: row.content,
-    page: row.page,
-    // Not ranked: every opening chunk is given, in page order.
-    score: 0,
-    url: row.url,
-    doi: row.doi,
-    authors: parseAuthors(row.authors),
-    year: row.year,
-    kind: row.kind,
-  }
 }
 
 /** Each paper's opening chunks in reading order, at least one each, within its budget share. */

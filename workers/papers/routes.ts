@@ -9,6 +9,7 @@ import { callOperation, openAuthorizedSession, runToResponse, validate, type App
 import { normaliseArxivId } from '../sources'
 import { loadPapers, indexPaperPages, type PaperToLoad } from './load'
 import { paperOperations } from './operations'
+import { toLoad } from './brain-tools'
 import type { RememberedResult } from './paper-store'
 import { quotaLimits, useQuota } from './quota-gate'
 import {
@@ -23,19 +24,6 @@ import { loggingEmbedder, loggingModel, PaperLog } from './session-log'
 import { readUploadedPdf } from './upload'
 import type { SessionStub } from '../session'
 
-function fromResult(r: RememberedResult): PaperToLoad {
-  return {
-    id: `arxiv:${r.arxiv_id}`,
-    title: r.title,
-    arxivId: r.arxiv_id,
-    pdfUrl: r.pdf_url,
-    authors: r.authors,
-    year: r.year,
-    abstract: r.abstract,
-    absUrl: r.abs_url,
-  }
-}
-
 /** Papers named by 1-based indices into the last search, or by arXiv ids (looked up if new). */
 async function resolveTargets(
   deps: Deps,
@@ -48,9 +36,7 @@ async function resolveTargets(
     const missing = body.indices.filter((i) => !results.some((r) => r.index === i))
     if (missing.length > 0)
       throw new NotFoundError(`No search result numbered ${missing.join(', ')}; search first`)
-    return body.indices.map((i) =>
-      fromResult(results.find((r) => r.index === i) as RememberedResult),
-    )
+    return body.indices.map((i) => toLoad(results.find((r) => r.index === i) as RememberedResult))
   }
   const ids = (body.ids ?? []).map((raw) => normaliseArxivId(raw).replace(/v\d+$/, ''))
   const known = new Map(results.map((r) => [r.arxiv_id, r]))
@@ -58,11 +44,11 @@ async function resolveTargets(
   const looked = unknown.length > 0 ? await deps.scholarly.arxiv.byIds(unknown, signal) : []
   return ids.map((id) => {
     const hit = known.get(id)
-    if (hit) return fromResult(hit)
+    if (hit) return toLoad(hit)
     const paper = looked.find((p) => p.id === id)
     // An id arXiv does not know still gets a record: it fails with that reason.
     return paper
-      ? fromResult({
+      ? toLoad({
           index: 0,
           arxiv_id: paper.id,
           title: paper.title,
