@@ -37,6 +37,8 @@ export interface Deps {
   scholarly: ScholarlyClients
   safeFetch: SafeFetch
   ingestQueue: Queue
+  /** Paper PDFs kept per session (R2). */
+  papersPdf: R2Bucket
   sessions: Env['SESSION_DO']
   now: () => number
 }
@@ -49,7 +51,11 @@ export function makeDeps(env: Env): Deps {
   const config = getConfig(env)
   const models = createChatModels(config, env.AI)
   const embedder = createEmbedder(config, env.AI)
-  const vectors = createVectorStore(config, { db: env.DB, vectorize: env.VECTORIZE, space: embedder.id })
+  const vectors = createVectorStore(config, {
+    db: env.DB,
+    vectorize: env.VECTORIZE,
+    space: embedder.id,
+  })
   const retriever = createRetriever({ config, db: env.DB, embedder, vectors, models })
   const corpusSearch = createCorpusSearch(retriever)
   const safeFetch = createSafeFetch(config)
@@ -66,6 +72,7 @@ export function makeDeps(env: Env): Deps {
     scholarly: createScholarlyClients(config),
     safeFetch,
     ingestQueue: env.INGEST_QUEUE,
+    papersPdf: env.PAPERS_PDF,
     sessions: env.SESSION_DO,
     now: () => Date.now(),
   }

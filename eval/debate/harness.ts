@@ -75,8 +75,9 @@ function debateDeps(
     corpusSearch,
     scholarly: createScholarlyClients(config, { fetchImpl: noResults, arxivGate: gate }),
     safeFetch: createSafeFetch(config),
-    // A debate run enqueues nothing and opens no other session.
+    // A debate run enqueues nothing, keeps no PDF and opens no other session.
     ingestQueue: null as unknown as Queue,
+    papersPdf: null as unknown as R2Bucket,
     sessions: null as unknown as Deps['sessions'],
     now: () => Date.now(),
   }

@@ -7,6 +7,7 @@ import { RateLimitedError, ValidationError } from '../errors'
 import type { PreparedTurn, TurnTool } from '../turn'
 import { loadPapers, type PaperToLoad } from './load'
 import { appendLog } from './log-store'
+import { putPaperPdf } from './pdf-store'
 import {
   putPaper,
   readResults,
@@ -104,6 +105,11 @@ async function brainLoad(turn: PreparedTurn, indices: number[], actions: BrainAc
     {
       index: { db: deps.db, embedder: deps.embedder, vectors: deps.vectors },
       safeFetch: deps.safeFetch,
+      storePdf: (paper, bytes) =>
+        putPaperPdf(
+          { bucket: deps.papersPdf, sessionId: turn.sessionId, paperId: paper.id },
+          bytes,
+        ),
       record: async (paper) => {
         putPaper(turn.store.sql, paper, deps.now())
         const detail =

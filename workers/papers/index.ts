@@ -19,5 +19,6 @@ export {
 export { gatherEvidence, type EvidenceDeps, type PaperEvidence } from './evidence'
 export { extractivePaperAnswer } from './offline-chat'
 export { indexPaperPages, type PaperToLoad } from './load'
+export { deleteSessionPdfs } from './pdf-store'
 export { chatBodySchema, loadBodySchema, searchBodySchema } from './schemas'
 export { papersOpenApi } from './openapi'

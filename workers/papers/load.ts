@@ -1,8 +1,9 @@
-// Loading a paper: its PDF's pages (fetched through the guarded fetch, or uploaded) are
-// chunked per page (the papers preset, 768/128 tokens; each chunk keeps its page number) and
-// indexed into the session's paper namespace. One paper failing never stops the others.
+// Loading a paper: its PDF (fetched through the guarded fetch, or uploaded) is kept in R2, and
+// its pages are chunked per page (the papers preset, 768/128 tokens; each chunk keeps its page
+// number) and indexed into the session's paper namespace. One paper failing never stops the
+// others.
 import { indexDocuments, type IndexDeps, type SourceInput } from '../retrieval'
-import { fetchPdf, type PdfPage, type SafeFetch } from '../sources'
+import { downloadPdf, extractPdfPages, type PdfPage, type SafeFetch } from '../sources'
 import { paperNamespace } from './namespace'
 import type { PaperRecord } from './paper-store'
 
@@ -22,22 +23,30 @@ export interface LoadPorts {
   safeFetch: SafeFetch
   /** Records each status change (queued -> loading -> loaded | failed) for GET /papers/:session. */
   record: (paper: PaperRecord) => Promise<unknown>
+  /** Keeps the PDF's bytes (R2) so its pages open after a reload. */
+  storePdf: (paper: PaperToLoad, bytes: Uint8Array) => Promise<void>
 }
 
-function recordOf(
+interface RecordFields {
+  pages?: number
+  error?: string
+  stored?: boolean
+}
+
+export function recordOf(
   paper: PaperToLoad,
   status: PaperRecord['status'],
-  pages = 0,
-  error?: string,
+  fields: RecordFields = {},
 ): PaperRecord {
   return {
     id: paper.id,
     title: paper.title,
     status,
-    pages,
-    ...(error ? { error } : {}),
+    pages: fields.pages ?? 0,
+    ...(fields.error ? { error: fields.error } : {}),
     pdf_url: paper.pdfUrl,
     arxiv_id: paper.arxivId,
+    stored: fields.stored ?? false,
   }
 }
 
@@ -82,6 +91,32 @@ function reasonOf(error: unknown): string {
   return message.slice(0, 300) || 'unknown error'
 }
 
+/** Fetches, keeps, parses and indexes one paper; a failure is recorded with its reason. */
+export async function loadPaper(
+  ports: LoadPorts,
+  sessionId: string,
+  paper: PaperToLoad,
+  signal?: AbortSignal,
+): Promise<PaperRecord> {
+  await ports.record(recordOf(paper, 'loading'))
+  let stored = false
+  let final: PaperRecord
+  try {
+    if (!paper.pdfUrl) throw new Error('no PDF link for this paper')
+    const bytes = await downloadPdf(ports.safeFetch, paper.pdfUrl, signal)
+    await ports.storePdf(paper, bytes)
+    stored = true
+    const pages = await extractPdfPages(bytes)
+    if (pages.length === 0) throw new Error('the PDF has no extractable text')
+    const count = await indexPaperPages(ports.index, sessionId, paper, pages, signal)
+    final = recordOf(paper, 'loaded', { pages: count, stored })
+  } catch (error) {
+    final = recordOf(paper, 'failed', { error: reasonOf(error), stored })
+  }
+  await ports.record(final)
+  return final
+}
+
 /** Loads each paper in turn; returns every paper's final record. */
 export async function loadPapers(
   ports: LoadPorts,
@@ -91,23 +126,6 @@ export async function loadPapers(
 ): Promise<PaperRecord[]> {
   for (const paper of papers) await ports.record(recordOf(paper, 'queued'))
   const done: PaperRecord[] = []
-  for (const paper of papers) {
-    await ports.record(recordOf(paper, 'loading'))
-    let final: PaperRecord
-    try {
-      if (!paper.pdfUrl) throw new Error('no PDF link for this paper')
-      const pages = await fetchPdf(ports.safeFetch, paper.pdfUrl, signal)
-      if (pages.length === 0) throw new Error('the PDF has no extractable text')
-      final = recordOf(
-        paper,
-        'loaded',
-        await indexPaperPages(ports.index, sessionId, paper, pages, signal),
-      )
-    } catch (error) {
-      final = recordOf(paper, 'failed', 0, reasonOf(error))
-    }
-    await ports.record(final)
-    done.push(final)
-  }
+  for (const paper of papers) done.push(await loadPaper(ports, sessionId, paper, signal))
   return done
 }

@@ -81,6 +81,24 @@ export function paperPaths(): Json {
         responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
       },
     },
+    '/api/papers/{session}/pdf/{paper_id}': {
+      get: {
+        summary:
+          'A loaded or uploaded paper\'s PDF as kept for this session (application/pdf, inline); open it at #page=N',
+        parameters: [
+          pathParam('session', { type: 'string' }),
+          pathParam('paper_id', { type: 'string' }),
+        ],
+        security: SESSION_TOKEN,
+        responses: {
+          '200': {
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errors(...SESSION_ERRORS),
+        },
+      },
+    },
     '/api/papers/{session}/log': {
       get: {
         summary:

@@ -28,6 +28,7 @@ const paperSchema = z.object({
   error: z.string().max(1000).optional(),
   pdf_url: z.string().max(2000).nullable(),
   arxiv_id: z.string().max(100).nullable(),
+  stored: z.boolean(),
 })
 
 const resultSchema = z.object({

@@ -1,5 +1,6 @@
 // A session's papers in the session object's SQLite: each loaded (or loading) paper with its
-// status and page count, and the last search's results, so `indices` can name them.
+// status and page count, whether R2 keeps its PDF, and the last search's results, so
+// `indices` can name them.
 
 export type PaperStatus = 'queued' | 'loading' | 'loaded' | 'failed'
 
@@ -11,6 +12,8 @@ export interface PaperRecord {
   error?: string
   pdf_url: string | null
   arxiv_id: string | null
+  /** R2 keeps a copy of the PDF (GET /api/papers/:session/pdf/:paper_id). */
+  stored: boolean
 }
 
 /** A search result as the session remembers it (the seed's numbered list, 1-based). */
@@ -25,7 +28,10 @@ export interface RememberedResult {
   abs_url: string
 }
 
+const ready = new WeakSet<SqlStorage>()
+
 function tables(sql: SqlStorage): SqlStorage {
+  if (ready.has(sql)) return sql
   sql.exec(`CREATE TABLE IF NOT EXISTS papers (
     id TEXT PRIMARY KEY,
     title TEXT NOT NULL,
@@ -40,7 +46,19 @@ function tables(sql: SqlStorage): SqlStorage {
     idx INTEGER PRIMARY KEY,
     body TEXT NOT NULL
   )`)
+  addStoredColumn(sql)
+  ready.add(sql)
   return sql
+}
+
+/** Sessions created before PDFs were kept have a papers table without `stored`. */
+function addStoredColumn(sql: SqlStorage): void {
+  const has = sql
+    .exec<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM pragma_table_info('papers') WHERE name = 'stored'",
+    )
+    .one().n
+  if (has === 0) sql.exec('ALTER TABLE papers ADD COLUMN stored INTEGER NOT NULL DEFAULT 0')
 }
 
 interface PaperRow {
@@ -51,6 +69,7 @@ interface PaperRow {
   error: string | null
   pdf_url: string | null
   arxiv_id: string | null
+  stored: number
 }
 
 function toRecord(row: PaperRow): PaperRecord {
@@ -62,35 +81,42 @@ function toRecord(row: PaperRow): PaperRecord {
     ...(row.error ? { error: row.error } : {}),
     pdf_url: row.pdf_url,
     arxiv_id: row.arxiv_id,
+    stored: row.stored === 1,
   }
 }
 
 export function listPapers(sql: SqlStorage): PaperRecord[] {
   return tables(sql)
     .exec<PaperRow & Record<string, SqlStorageValue>>(
-      'SELECT id, title, status, pages, error, pdf_url, arxiv_id FROM papers ORDER BY rowid',
+      'SELECT id, title, status, pages, error, pdf_url, arxiv_id, stored FROM papers ORDER BY rowid',
     )
     .toArray()
     .map(toRecord)
 }
 
+/** Upserts a paper; `stored` only ever turns on (a kept PDF stays until the session goes). */
 export function putPaper(sql: SqlStorage, paper: PaperRecord, now: number): PaperRecord {
-  tables(sql).exec(
-    `INSERT INTO papers (id, title, status, pages, error, pdf_url, arxiv_id, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+  const row = tables(sql)
+    .exec<{ stored: number }>(
+      `INSERT INTO papers (id, title, status, pages, error, pdf_url, arxiv_id, stored, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET title = excluded.title, status = excluded.status,
        pages = excluded.pages, error = excluded.error, pdf_url = excluded.pdf_url,
-       arxiv_id = excluded.arxiv_id, updated_at = excluded.updated_at`,
-    paper.id,
-    paper.title,
-    paper.status,
-    paper.pages,
-    paper.error ?? null,
-    paper.pdf_url,
-    paper.arxiv_id,
-    now,
-  )
-  return paper
+       arxiv_id = excluded.arxiv_id, stored = MAX(stored, excluded.stored),
+       updated_at = excluded.updated_at
+     RETURNING stored`,
+      paper.id,
+      paper.title,
+      paper.status,
+      paper.pages,
+      paper.error ?? null,
+      paper.pdf_url,
+      paper.arxiv_id,
+      paper.stored ? 1 : 0,
+      now,
+    )
+    .one()
+  return { ...paper, stored: row.stored === 1 }
 }
 
 export function saveResults(sql: SqlStorage, results: RememberedResult[]): void {

@@ -1,14 +1,16 @@
 // Paper Brain and paper chat over HTTP. Every route takes the session's bearer token and
 // `session_id` in the body (a form field for the upload): POST /search, /load, /upload,
-// /chat and /brain (runs: JSON by default, SSE or text/plain when asked), GET /:session and
-// its log.
-import { Hono, type Context } from 'hono'
+// /chat and /brain (runs: JSON by default, SSE or text/plain when asked), GET /:session, its
+// log and its kept PDFs (pdf-routes.ts).
+import { Hono } from 'hono'
 import type { Deps } from '../deps'
-import { NotFoundError, ValidationError } from '../errors'
+import { NotFoundError } from '../errors'
 import { callOperation, openAuthorizedSession, runToResponse, validate, type AppEnv } from '../http'
 import { normaliseArxivId } from '../sources'
-import { loadPapers, indexPaperPages, type PaperToLoad } from './load'
+import { loadPapers, type PaperToLoad } from './load'
 import { paperOperations } from './operations'
+import { pdfRoutes } from './pdf-routes'
+import { putPaperPdf } from './pdf-store'
 import { toLoad } from './brain-tools'
 import type { RememberedResult } from './paper-store'
 import { quotaLimits, useQuota } from './quota-gate'
@@ -21,7 +23,6 @@ import {
 } from './schemas'
 import { searchPapers } from './search'
 import { loggingEmbedder, loggingModel, PaperLog } from './session-log'
-import { readUploadedPdf } from './upload'
 import type { SessionStub } from '../session'
 
 /** Papers named by 1-based indices into the last search, or by arXiv ids (looked up if new). */
@@ -73,20 +74,6 @@ async function resolveTargets(
 
 const indexDeps = (deps: Deps) => ({ db: deps.db, embedder: deps.embedder, vectors: deps.vectors })
 
-async function readUploadForm(c: Context<AppEnv>) {
-  const form = await c.req.formData().catch(() => {
-    throw new ValidationError('The upload must be multipart/form-data')
-  })
-  const sessionId = form.get('session_id')
-  const file = form.get('file')
-  const title = form.get('title')
-  if (typeof sessionId !== 'string' || !sessionId.trim())
-    throw new ValidationError('session_id: required')
-  if (file === null || typeof file === 'string')
-    throw new ValidationError('file: a PDF file is required')
-  return { sessionId: sessionId.trim(), file, title: typeof title === 'string' ? title : undefined }
-}
-
 export const paperRoutes = new Hono<AppEnv>()
   .post('/search', validate('json', searchBodySchema), async (c) => {
     const { session_id, query } = c.req.valid('json')
@@ -124,6 +111,11 @@ export const paperRoutes = new Hono<AppEnv>()
       {
         index: indexDeps(deps),
         safeFetch: deps.safeFetch,
+        storePdf: (paper, bytes) =>
+          putPaperPdf(
+            { bucket: deps.papersPdf, sessionId: body.session_id, paperId: paper.id },
+            bytes,
+          ),
         record: (paper) => callOperation(stub, paperOperations.put, paper),
       },
       body.session_id,
@@ -132,34 +124,7 @@ export const paperRoutes = new Hono<AppEnv>()
     )
     return c.json({ papers })
   })
-  .post('/upload', async (c) => {
-    const deps = c.get('deps')
-    const form = await readUploadForm(c)
-    const stub = await openAuthorizedSession(c, form.sessionId)
-    const { paper, pages } = await readUploadedPdf(
-      form.file,
-      form.title,
-      deps.config.papers.maxPdfBytes,
-    )
-    const record = (status: 'loading' | 'loaded', count = 0) =>
-      callOperation(stub, paperOperations.put, {
-        id: paper.id,
-        title: paper.title,
-        status,
-        pages: count,
-        pdf_url: null,
-        arxiv_id: null,
-      })
-    await record('loading')
-    const count = await indexPaperPages(
-      indexDeps(deps),
-      form.sessionId,
-      paper,
-      pages,
-      c.req.raw.signal,
-    )
-    return c.json({ paper: await record('loaded', count) }, 201)
-  })
+  .route('/', pdfRoutes)
   .post('/chat', validate('json', chatBodySchema), async (c) => {
     const { session_id, message } = c.req.valid('json')
     const deps = c.get('deps')

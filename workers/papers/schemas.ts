@@ -30,3 +30,8 @@ export const brainBodySchema = chatBodySchema
 export const chatInputSchema = z.object({ message: z.string().trim().min(1).max(8_000) })
 
 export const sessionParamSchema = z.object({ session: sessionId })
+
+export const paperPdfParamSchema = z.object({
+  session: sessionId,
+  paper_id: z.string().trim().min(1).max(200),
+})

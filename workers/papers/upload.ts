@@ -1,5 +1,5 @@
-// A user's own PDF (the offline path): size-capped, parsed per page in memory, indexed into the
-// session's paper namespace like a fetched paper. Its title comes from the form, the PDF's own
+// A user's own PDF (the offline path): size-capped, parsed per page in memory (its bytes are
+// kept in R2 by the route), indexed into the session's paper namespace like a fetched paper. Its title comes from the form, the PDF's own
 // metadata, or the file name, in that order.
 import { getMeta } from 'unpdf'
 import { TooLargeError, ValidationError } from '../errors'
@@ -8,6 +8,7 @@ import type { PaperToLoad } from './load'
 
 export interface UploadedPdf {
   paper: PaperToLoad
+  bytes: Uint8Array
   pages: Awaited<ReturnType<typeof extractPdfPages>>
 }
 
@@ -55,6 +56,7 @@ export async function readUploadedPdf(
       abstract: null,
       absUrl: null,
     },
+    bytes,
     pages,
   }
 }

@@ -51,12 +51,12 @@ export async function extractPdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
     .filter((p) => p.text.length > 0)
 }
 
-/** Downloads a PDF (up to 15 MiB, 20 s) and extracts its pages; non-PDF answers are refused. */
-export async function fetchPdf(
+/** Downloads a PDF's bytes (up to 15 MiB, 20 s); an answer that is not a PDF is refused. */
+export async function downloadPdf(
   safeFetch: SafeFetch,
   url: string,
   signal?: AbortSignal,
-): Promise<PdfPage[]> {
+): Promise<Uint8Array> {
   const response = await safeFetch(url, {
     signal,
     maxBytes: PDF_MAX_BYTES,
@@ -74,5 +74,14 @@ export async function fetchPdf(
       },
     )
   }
-  return extractPdfPages(response.body)
+  return response.body
+}
+
+/** Downloads a PDF (see downloadPdf) and extracts its pages. */
+export async function fetchPdf(
+  safeFetch: SafeFetch,
+  url: string,
+  signal?: AbortSignal,
+): Promise<PdfPage[]> {
+  return extractPdfPages(await downloadPdf(safeFetch, url, signal))
 }

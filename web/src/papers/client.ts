@@ -1,11 +1,12 @@
-// The papers routes over HTTP for the view: search, load, upload, list and the chat stream, all
-// with the session's bearer token; a 429 keeps the minutes left the server names.
+// The papers routes over HTTP for the view: search, load, upload, list, kept PDFs and the chat
+// stream, all with the session's bearer token; a 429 keeps the minutes left the server names.
 import { ApiError, ensureSession } from '../api'
 import { showSessionInUrl } from '../app-events'
 import { clearSession } from '../session'
 import { recordSession } from '../session-list'
 import { readPackets } from '../stream'
 import type { Packet, SessionCredentials } from '../types'
+import { storedPdfPath } from './pdf-links'
 import type { PaperList, PaperRow, SearchResult } from './types'
 
 export class PapersError extends ApiError {
@@ -102,6 +103,17 @@ export class PapersClient {
       return ['/api/papers/upload', { method: 'POST', body: form }]
     })
     return ((await res.json()) as { paper: PaperRow }).paper
+  }
+
+  /** The session id once known (links to kept PDFs name it); null before the first call. */
+  get sessionId(): string | null {
+    return this.session?.id ?? null
+  }
+
+  /** A PDF the server keeps for this session, fetched with the session's token. */
+  async pdf(paperId: string): Promise<Blob> {
+    const res = await this.call((s) => [storedPdfPath(s.id, paperId), {}])
+    return res.blob()
   }
 
   async list(): Promise<PaperList> {

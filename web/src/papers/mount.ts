@@ -10,6 +10,7 @@ import { atPage } from './citations'
 import { PapersClient } from './client'
 import { el, messageOf } from './dom'
 import { createLibraryPanel } from './library-panel'
+import { createPdfOpener, storedPdfPath } from './pdf-links'
 import { createSearchPanel } from './search-panel'
 import type { AnswerMode, PaperRow, QuotaView } from './types'
 import { MODE_LABELS, modeExplanation, quotaLines } from './words'
@@ -21,8 +22,8 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
   openRouteSession(route.session)
   const controller = new AbortController()
   const client = new PapersClient(controller.signal)
-  // PDFs uploaded from this tab open from the browser's own copy (the server keeps only text).
-  const localPdfs = new Map<string, string>()
+  // Kept PDFs open through the session's token; arXiv papers keep their public link.
+  const pdfOpener = createPdfOpener((paperId) => client.pdf(paperId))
   let papers: PaperRow[] = []
   let quota: QuotaView | null = null
   const timers = new Set<ReturnType<typeof setInterval>>()
@@ -46,10 +47,14 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     quotaList.replaceChildren(...lines.map((line) => el('li', { text: line })))
   }
 
-  const pdfOf = (paper: PaperRow) => paper.pdf_url ?? localPdfs.get(paper.id) ?? null
+  const pdfOf = (paper: PaperRow) => {
+    if (paper.pdf_url) return paper.pdf_url
+    const session = client.sessionId
+    return paper.stored && session ? storedPdfPath(session, paper.id) : null
+  }
   const hrefOf = (paperId: string, page: number) => {
     const paper = papers.find((p) => p.id === paperId)
-    const pdf = paper ? pdfOf(paper) : (localPdfs.get(paperId) ?? null)
+    const pdf = paper ? pdfOf(paper) : null
     return pdf ? atPage(pdf, page) : null
   }
 
@@ -79,7 +84,7 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     pdfOf,
     async upload(file, title) {
       const paper = await tracked(client.upload(file, title))
-      localPdfs.set(paper.id, URL.createObjectURL(file))
+      pdfOpener.remember(paper.id, file)
       library.render(papers)
     },
   })
@@ -149,6 +154,7 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
       ]),
     ]),
   )
+  pdfOpener.attach(root, controller.signal)
   void fetchHealth().then((health) => setMode(health.mode))
   refreshQuietly()
   const clock = setInterval(renderQuota, 30_000)
@@ -157,7 +163,7 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
   return () => {
     controller.abort()
     for (const timer of timers) clearInterval(timer)
-    for (const url of localPdfs.values()) URL.revokeObjectURL(url)
+    pdfOpener.dispose()
     root.replaceChildren()
   }
 }

@@ -5,7 +5,7 @@ import { marked } from 'marked'
 import { linkPageCitations, type PdfHref } from './citations'
 import type { PageCitation } from './types'
 
-/** DOMPurify's default URL rule plus blob: (a PDF uploaded from this tab opens from its copy). */
+/** DOMPurify's default URL rule plus blob: (a kept PDF opens from an object URL). */
 const SAFE_URL = /^(?:(?:https?|mailto|blob):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
 
 export function renderPaperAnswer(

@@ -33,6 +33,8 @@ export interface PaperRow {
   error?: string
   pdf_url: string | null
   arxiv_id: string | null
+  /** The server keeps this paper's PDF (GET /api/papers/:session/pdf/:id). */
+  stored?: boolean
 }
 
 export interface QuotaCounter {
