@@ -1,10 +1,10 @@
-// Paper Brain end to end, offline: search (recorded arXiv feed) -> load by indices (fixture
-// PDFs; one link fails and is marked) -> chat with page citations that are checked against
-// the PDF's own pages -> abstention on a question the papers do not answer.
+// Paper Brain end to end, offline: search (recorded arXiv feed) -> load by indices through the
+// ingest queue (fixture PDFs; one link fails and is marked) -> chat with page citations that
+// are checked against the PDF's own pages -> abstention on a question the papers do not answer.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { extractPdfPages, type PdfPage } from '../../workers/sources'
 import { createSession, type CreatedSession } from '../session/helpers'
-import { papersEnv, pdfFixture, type PapersEnv } from './helpers'
+import { loadThroughQueue, papersEnv, pdfFixture, type PapersEnv } from './helpers'
 
 interface Hit {
   index: number
@@ -14,13 +14,6 @@ interface Hit {
   year: number | null
   abstract: string
   pdf_url: string
-}
-interface PaperRow {
-  id: string
-  title: string
-  status: string
-  pages: number
-  error?: string
 }
 interface ChatBody {
   answer: string
@@ -91,19 +84,16 @@ describe('paper discovery, loading and chat', () => {
     })
     hits = (await res0.json<{ papers: Hit[] }>()).papers
     pdfs.set(hits[0]?.pdf_url ?? '', 'grobid')
-    const res = await post('/api/papers/load', { session_id: session.sessionId, indices: [1, 2] })
-    expect(res.status).toBe(200)
-    const { papers } = await res.json<{ papers: PaperRow[] }>()
-    expect(papers[0]).toMatchObject({
-      status: 'loaded',
-      pages: pages.length,
-      title: hits[0]?.title,
-    })
-    expect(papers[1]).toMatchObject({ status: 'failed' })
-    expect(papers[1]?.error).toMatch(/404/)
+    const load = await loadThroughQueue(world, session, { indices: [1, 2] })
+    expect(load.status).toBe(202)
+    expect(load.accepted.papers.map((p) => p.status)).toEqual(['queued', 'queued'])
+    expect(load.accepted.jobs).toHaveLength(2)
+    const [first, second] = load.papers
+    expect(first).toMatchObject({ status: 'loaded', pages: pages.length, title: hits[0]?.title })
+    expect(second).toMatchObject({ status: 'failed' })
+    expect(second?.error).toMatch(/404/)
     const list = await world.request(`/api/papers/${session.sessionId}`, { token: session.token })
-    const listed = await list.json<{ papers: PaperRow[]; quota: { search: { left: number } } }>()
-    expect(listed.papers.map((p) => p.status)).toEqual(['loaded', 'failed'])
+    const listed = await list.json<{ quota: { search: { left: number } } }>()
     expect(listed.quota.search.left).toBe(0)
   })
 

@@ -1,9 +1,11 @@
 // A test env whose deps answer arXiv from recorded fixtures and PDFs from test/fixtures/pdfs
 // (no network), and request helpers for the papers routes.
 import { env } from 'cloudflare:test'
+import { vi } from 'vitest'
 import { app } from '../../workers/app'
 import { makeDeps, type Deps } from '../../workers/deps'
 import { createScholarlyClients, type SafeFetch } from '../../workers/sources'
+import { captureQueue, runBatch } from '../ingest/helpers'
 import { arxivFixture, fakeClock, pdfFixture, testConfig } from '../sources/helpers'
 
 /** Search requests get the recorded 15-paper feed; id look-ups an empty feed. */
@@ -81,3 +83,42 @@ export function papersEnv(pdfs: Map<string, string> = new Map()): PapersEnv {
 }
 
 export { pdfFixture }
+
+export interface PaperRow {
+  id: string
+  title: string
+  status: string
+  pages: number
+  error?: string
+  stored: boolean
+}
+
+/**
+ * POST /api/papers/load with the queue captured, then the captured paper_pdf jobs run through
+ * the real consumer with this env's deps (fixture PDFs); returns the 202 body and the
+ * session's papers afterwards.
+ */
+export async function loadThroughQueue(
+  world: PapersEnv,
+  session: { sessionId: string; token: string },
+  body: { ids?: string[]; indices?: number[] },
+) {
+  const sent = captureQueue()
+  try {
+    const res = await world.request('/api/papers/load', {
+      method: 'POST',
+      token: session.token,
+      json: { session_id: session.sessionId, ...body },
+    })
+    const accepted = await res.json<{ papers: PaperRow[]; jobs: { job_id: string }[] }>()
+    const outcome = await runBatch(
+      sent.map((message) => ({ body: message })),
+      { env: world.env },
+    )
+    const list = await world.request(`/api/papers/${session.sessionId}`, { token: session.token })
+    const papers = (await list.json<{ papers: PaperRow[] }>()).papers
+    return { status: res.status, accepted, outcome, papers }
+  } finally {
+    vi.restoreAllMocks()
+  }
+}

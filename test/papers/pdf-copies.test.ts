@@ -6,13 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { deleteSessionPdfs } from '../../workers/papers'
 import { putPaperPdf } from '../../workers/papers/pdf-store'
 import { createSession, type CreatedSession } from '../session/helpers'
-import { papersEnv, pdfFixture, type PapersEnv } from './helpers'
-
-interface PaperRow {
-  id: string
-  status: string
-  stored: boolean
-}
+import { loadThroughQueue, papersEnv, pdfFixture, type PaperRow, type PapersEnv } from './helpers'
 
 const pdfs = new Map<string, string>()
 let world: PapersEnv
@@ -78,15 +72,10 @@ describe('kept paper PDFs', () => {
     })
     const hit = (await search.json<{ papers: { arxiv_id: string; pdf_url: string }[] }>()).papers[0]
     pdfs.set(hit?.pdf_url ?? '', 'grobid')
-    const load = await world.request('/api/papers/load', {
-      method: 'POST',
-      token: session.token,
-      json: { session_id: session.sessionId, indices: [1] },
-    })
-    expect(load.status).toBeLessThan(300)
-    const list = await world.request(`/api/papers/${session.sessionId}`, { token: session.token })
+    const load = await loadThroughQueue(world, session, { indices: [1] })
+    expect(load.status).toBe(202)
     const paperId = `arxiv:${hit?.arxiv_id}`
-    const row = (await list.json<{ papers: PaperRow[] }>()).papers.find((p) => p.id === paperId)
+    const row = load.papers.find((p) => p.id === paperId)
     expect(row).toMatchObject({ status: 'loaded', stored: true })
     const res = await world.request(pdfPath(paperId), { token: session.token })
     expect(res.status).toBe(200)

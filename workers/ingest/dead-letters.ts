@@ -3,7 +3,8 @@
 import { getIngestJob, recordIngestError } from '../db'
 import type { IngestDeps } from './job-context'
 import { logIngest } from './log'
-import { ingestMessageSchema } from './schemas'
+import { ingestMessageSchema, storedJobSchema } from './schemas'
+import { settleExternalFailure } from './settle-failure'
 
 export async function recordDeadLetter(msg: Message, deps: IngestDeps): Promise<void> {
   const parsed = ingestMessageSchema.safeParse(msg.body)
@@ -18,6 +19,8 @@ export async function recordDeadLetter(msg: Message, deps: IngestDeps): Promise<
   }
   const reason = `dead-lettered: ${lastReason(row.errors)}`
   await recordIngestError(deps.db, row.id, { message: reason, status: 'failed' }, deps.now())
+  const stored = storedJobSchema.safeParse(row.input)
+  if (stored.success) await settleExternalFailure(stored.data, new Error(reason), { deps })
   logIngest('warn', 'job dead-lettered', { jobId: row.id, reason })
   msg.ack()
 }

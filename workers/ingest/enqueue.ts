@@ -9,7 +9,7 @@ import {
 } from '../db'
 import { ProviderError, TooLargeError } from '../errors'
 import type { IngestDeps } from './job-context'
-import { DEFAULT_NAMESPACE, type IngestBody, type IngestMessage } from './schemas'
+import { DEFAULT_NAMESPACE, type IngestMessage, type StoredIngestJob } from './schemas'
 
 /** D1 rows are capped at 2,000,000 bytes; leave room for the other columns. */
 const MAX_INPUT_BYTES = 1_900_000
@@ -22,7 +22,16 @@ export interface QueuedJob {
 
 type EnqueueDeps = Pick<IngestDeps, 'db' | 'ingestQueue' | 'now'>
 
-export async function enqueueIngestJobs(deps: EnqueueDeps, body: IngestBody): Promise<QueuedJob[]> {
+/** An API body, or internal jobs (paper_pdf) a capability queues for its own runner. */
+export interface JobsToQueue {
+  jobs: StoredIngestJob[]
+  namespace?: string
+}
+
+export async function enqueueIngestJobs(
+  deps: EnqueueDeps,
+  body: JobsToQueue,
+): Promise<QueuedJob[]> {
   const queued: QueuedJob[] = []
   const fresh: NewIngestJob[] = []
   const messages: IngestMessage[] = []

@@ -1,7 +1,9 @@
 // Ingest: the /api/ingest routes, the queue consumer (jobs and dead letters), and corpus counts.
 export { ingestRoutes } from './routes'
 export { handleIngestBatch, INGEST_DLQ_NAME, INGEST_QUEUE_NAME } from './consumer'
-export { enqueueIngestJobs, type QueuedJob } from './enqueue'
+export { enqueueIngestJobs, type JobsToQueue, type QueuedJob } from './enqueue'
+export { registerJobRunner, type ExternalJobRunner, type JobCounts } from './job-runners'
+export type { JobContext } from './job-context'
 export { toJobStatus, type IngestJobStatus } from './job-view'
 export {
   DEFAULT_NAMESPACE,
@@ -12,6 +14,7 @@ export {
   type IngestJob,
   type IngestJobType,
   type IngestMessage,
+  type PaperPdfJob,
 } from './schemas'
 export { DEMO_CORPUS_PATH } from './demo-corpus'
 export { arxivToIndexRequest, crossrefToIndexRequest } from './index-requests'

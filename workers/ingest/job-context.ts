@@ -4,7 +4,16 @@ import type { Deps } from '../deps'
 
 export type IngestDeps = Pick<
   Deps,
-  'db' | 'embedder' | 'vectors' | 'scholarly' | 'safeFetch' | 'ingestQueue' | 'now'
+  | 'db'
+  | 'embedder'
+  | 'vectors'
+  | 'scholarly'
+  | 'safeFetch'
+  | 'ingestQueue'
+  | 'now'
+  // Jobs other capabilities run (paper_pdf) write to a session and keep PDFs.
+  | 'sessions'
+  | 'papersPdf'
 >
 
 /** Reads a static asset by path (e.g. '/corpus/scifact.jsonl.gz'), already decompressed. */

@@ -6,10 +6,11 @@ import { backoffSeconds, describeError, isLastAttempt, isRetryable } from './fai
 import type { JobContext } from './job-context'
 import { logIngest } from './log'
 import { runIngestJob, type StoredJob } from './run-job'
+import { settleExternalFailure } from './settle-failure'
 import {
   DEFAULT_NAMESPACE,
-  ingestJobSchema,
   ingestMessageSchema,
+  storedJobSchema,
   type IngestMessage,
 } from './schemas'
 
@@ -41,7 +42,7 @@ export async function processIngestMessage(msg: Message, ctx: JobContext): Promi
     await runIngestJob(stored, message, ctx)
     msg.ack()
   } catch (error) {
-    await handleFailure(msg, message, error, ctx)
+    await handleFailure(msg, { message, stored, error }, ctx)
   }
 }
 
@@ -55,22 +56,25 @@ async function skipSettled(msg: Message, message: IngestMessage, ctx: JobContext
 }
 
 function readStoredJob(row: IngestJobRow): StoredJob | null {
-  const parsed = ingestJobSchema.safeParse(row.input)
+  const parsed = storedJobSchema.safeParse(row.input)
   if (!parsed.success) return null
   return { job: parsed.data, namespace: parsed.data.namespace ?? DEFAULT_NAMESPACE }
 }
 
-async function handleFailure(
-  msg: Message,
-  message: IngestMessage,
-  error: unknown,
-  ctx: JobContext,
-): Promise<void> {
+interface Failure {
+  message: IngestMessage
+  stored: StoredJob
+  error: unknown
+}
+
+async function handleFailure(msg: Message, failure: Failure, ctx: JobContext): Promise<void> {
+  const { message, error } = failure
   const reason = describeError(error)
   const { db, now } = ctx.deps
   const attempt = msg.attempts
   if (!isRetryable(error)) {
     await recordIngestError(db, message.jobId, { message: reason, status: 'failed' }, now())
+    await settleExternalFailure(failure.stored.job, error, ctx)
     // An AppError is an expected refusal; anything else is a bug worth an error line.
     logIngest(isAppError(error) ? 'warn' : 'error', 'job failed', {
       jobId: message.jobId,
@@ -87,6 +91,7 @@ async function handleFailure(
       { message: `attempt ${attempt} (final): ${reason}`, status: 'failed' },
       now(),
     )
+    await settleExternalFailure(failure.stored.job, error, ctx)
     logIngest('warn', 'job failed after its last attempt', {
       jobId: message.jobId,
       attempt,

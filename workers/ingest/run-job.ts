@@ -1,15 +1,17 @@
 // Runs one delivery of a job: text and source jobs index and complete in one go; the demo
-// corpus fans out into slices that complete the job together.
+// corpus fans out into slices that complete the job together; paper_pdf goes to the runner
+// papers registered.
 import { completeIngestJob } from '../db'
 import { indexMany } from '../retrieval'
 import { runDemoCorpusMessage } from './demo-corpus'
 import type { JobContext } from './job-context'
-import type { IngestJob, IngestMessage } from './schemas'
+import { findJobRunner } from './job-runners'
+import type { IngestMessage, StoredIngestJob } from './schemas'
 import { sourceJobToIndexRequests } from './source-requests'
 import { textToIndexRequest } from './text-request'
 
 export interface StoredJob {
-  job: IngestJob
+  job: StoredIngestJob
   namespace: string
 }
 
@@ -20,6 +22,12 @@ export async function runIngestJob(
 ): Promise<void> {
   const { job, namespace } = stored
   if (job.type === 'demo_corpus') return runDemoCorpusMessage(message, namespace, ctx)
+  if (job.type === 'paper_pdf') {
+    const runner = findJobRunner('paper_pdf')
+    if (!runner) throw new Error('no runner registered for paper_pdf jobs')
+    const counts = await runner.run(job, ctx)
+    return completeIngestJob(ctx.deps.db, message.jobId, counts, ctx.deps.now())
+  }
   const requests =
     job.type === 'text'
       ? [await textToIndexRequest(job, namespace)]

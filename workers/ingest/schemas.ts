@@ -60,6 +60,32 @@ export const ingestJobSchema = z.discriminatedUnion('type', [
 export type IngestJob = z.infer<typeof ingestJobSchema>
 export type IngestJobType = IngestJob['type']
 
+/**
+ * A paper for a session's paper namespace (POST /api/papers/load). Internal: queued by the
+ * papers routes, never accepted from /api/ingest, run by the runner papers registers.
+ */
+export const paperPdfJobSchema = z.strictObject({
+  type: z.literal('paper_pdf'),
+  /** The session's paper namespace, `papers:<session>` (set by papers, not by a client). */
+  namespace: z.string().min(1).max(200),
+  session_id: z.string().min(1).max(128),
+  paper: z.object({
+    id: z.string().min(1).max(200),
+    title: z.string().min(1).max(1000),
+    arxiv_id: z.string().max(100).nullable(),
+    pdf_url: z.string().max(2048).nullable(),
+    authors: z.array(z.string().max(500)).max(200),
+    year: z.number().int().nullable(),
+    abstract: z.string().max(20_000).nullable(),
+    abs_url: z.string().max(2048).nullable(),
+  }),
+})
+export type PaperPdfJob = z.infer<typeof paperPdfJobSchema>
+
+/** What an ingest_jobs row may hold: a public job or an internal one. */
+export const storedJobSchema = z.union([ingestJobSchema, paperPdfJobSchema])
+export type StoredIngestJob = z.infer<typeof storedJobSchema>
+
 export const INGEST_JOB_TYPES = [
   'arxiv_query',
   'arxiv_ids',
@@ -68,7 +94,8 @@ export const INGEST_JOB_TYPES = [
   'pdf_url',
   'text',
   'demo_corpus',
-] as const satisfies readonly IngestJobType[]
+  'paper_pdf',
+] as const satisfies readonly StoredIngestJob['type'][]
 
 const batchSchema = z.strictObject({
   jobs: z.array(ingestJobSchema).min(1).max(MAX_JOBS_PER_REQUEST),

@@ -63,15 +63,15 @@ function sourceOf(paper: PaperToLoad): SourceInput {
   }
 }
 
-/** Indexes already-extracted pages; returns the number of pages kept. */
-export async function indexPaperPages(
+/** Indexes already-extracted pages; returns the index counts. */
+async function indexPaper(
   index: IndexDeps,
   sessionId: string,
   paper: PaperToLoad,
   pages: PdfPage[],
   signal?: AbortSignal,
-): Promise<number> {
-  await indexDocuments(
+) {
+  return indexDocuments(
     index,
     {
       source: sourceOf(paper),
@@ -83,38 +83,62 @@ export async function indexPaperPages(
     },
     signal,
   )
+}
+
+/** Indexes already-extracted pages; returns the number of pages kept. */
+export async function indexPaperPages(
+  index: IndexDeps,
+  sessionId: string,
+  paper: PaperToLoad,
+  pages: PdfPage[],
+  signal?: AbortSignal,
+): Promise<number> {
+  await indexPaper(index, sessionId, paper, pages, signal)
   return pages.length
 }
 
-function reasonOf(error: unknown): string {
+/**
+ * Fetches, keeps (R2), parses and indexes one paper, recording `loading` then `loaded`; any
+ * failure is thrown for the caller to record (inline) or to retry (the ingest queue).
+ */
+export async function loadPaperOrThrow(
+  ports: LoadPorts,
+  sessionId: string,
+  paper: PaperToLoad,
+  signal?: AbortSignal,
+) {
+  await ports.record(recordOf(paper, 'loading'))
+  if (!paper.pdfUrl) throw new Error('no PDF link for this paper')
+  const bytes = await downloadPdf(ports.safeFetch, paper.pdfUrl, signal)
+  await ports.storePdf(paper, bytes)
+  await ports.record(recordOf(paper, 'loading', { stored: true }))
+  const pages = await extractPdfPages(bytes)
+  if (pages.length === 0) throw new Error('the PDF has no extractable text')
+  const counts = await indexPaper(ports.index, sessionId, paper, pages, signal)
+  const record = recordOf(paper, 'loaded', { pages: pages.length, stored: true })
+  await ports.record(record)
+  return { record, counts }
+}
+
+export function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   return message.slice(0, 300) || 'unknown error'
 }
 
-/** Fetches, keeps, parses and indexes one paper; a failure is recorded with its reason. */
+/** Loads one paper; a failure is recorded with its reason instead of thrown. */
 export async function loadPaper(
   ports: LoadPorts,
   sessionId: string,
   paper: PaperToLoad,
   signal?: AbortSignal,
 ): Promise<PaperRecord> {
-  await ports.record(recordOf(paper, 'loading'))
-  let stored = false
-  let final: PaperRecord
   try {
-    if (!paper.pdfUrl) throw new Error('no PDF link for this paper')
-    const bytes = await downloadPdf(ports.safeFetch, paper.pdfUrl, signal)
-    await ports.storePdf(paper, bytes)
-    stored = true
-    const pages = await extractPdfPages(bytes)
-    if (pages.length === 0) throw new Error('the PDF has no extractable text')
-    const count = await indexPaperPages(ports.index, sessionId, paper, pages, signal)
-    final = recordOf(paper, 'loaded', { pages: count, stored })
+    return (await loadPaperOrThrow(ports, sessionId, paper, signal)).record
   } catch (error) {
-    final = recordOf(paper, 'failed', { error: reasonOf(error), stored })
+    const failed = recordOf(paper, 'failed', { error: reasonOf(error) })
+    await ports.record(failed)
+    return failed
   }
-  await ports.record(final)
-  return final
 }
 
 /** Loads each paper in turn; returns every paper's final record. */

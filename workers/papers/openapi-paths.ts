@@ -20,10 +20,11 @@ export function paperPaths(): Json {
     },
     '/api/papers/load': {
       post: {
-        summary: 'Load papers by arXiv id or by search result number; each reports its status',
+        summary:
+          'Queue papers (arXiv ids or search result numbers) for loading on the ingest queue; each is recorded queued, and GET /api/papers/{session} shows it move to loaded or failed',
         security: SESSION_TOKEN,
         ...withBody(loadBodySchema),
-        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS, '502') },
+        responses: { '202': json(anObject, 'Accepted'), ...errors(...SESSION_ERRORS, '502') },
       },
     },
     '/api/papers/upload': {
@@ -84,7 +85,7 @@ export function paperPaths(): Json {
     '/api/papers/{session}/pdf/{paper_id}': {
       get: {
         summary:
-          'A loaded or uploaded paper\'s PDF as kept for this session (application/pdf, inline); open it at #page=N',
+          "A loaded or uploaded paper's PDF as kept for this session (application/pdf, inline); open it at #page=N",
         parameters: [
           pathParam('session', { type: 'string' }),
           pathParam('paper_id', { type: 'string' }),

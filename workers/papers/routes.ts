@@ -7,10 +7,10 @@ import type { Deps } from '../deps'
 import { NotFoundError } from '../errors'
 import { callOperation, openAuthorizedSession, runToResponse, validate, type AppEnv } from '../http'
 import { normaliseArxivId } from '../sources'
-import { loadPapers, type PaperToLoad } from './load'
+import type { PaperToLoad } from './load'
 import { paperOperations } from './operations'
+import { queuePaperLoads } from './queue-load'
 import { pdfRoutes } from './pdf-routes'
-import { putPaperPdf } from './pdf-store'
 import { toLoad } from './brain-tools'
 import type { RememberedResult } from './paper-store'
 import { quotaLimits, useQuota } from './quota-gate'
@@ -72,8 +72,6 @@ async function resolveTargets(
   })
 }
 
-const indexDeps = (deps: Deps) => ({ db: deps.db, embedder: deps.embedder, vectors: deps.vectors })
-
 export const paperRoutes = new Hono<AppEnv>()
   .post('/search', validate('json', searchBodySchema), async (c) => {
     const { session_id, query } = c.req.valid('json')
@@ -107,22 +105,8 @@ export const paperRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const stub = await openAuthorizedSession(c, body.session_id)
     const targets = await resolveTargets(deps, stub, body, c.req.raw.signal)
-    const papers = await loadPapers(
-      {
-        index: indexDeps(deps),
-        safeFetch: deps.safeFetch,
-        storePdf: (paper, bytes) =>
-          putPaperPdf(
-            { bucket: deps.papersPdf, sessionId: body.session_id, paperId: paper.id },
-            bytes,
-          ),
-        record: (paper) => callOperation(stub, paperOperations.put, paper),
-      },
-      body.session_id,
-      targets,
-      c.req.raw.signal,
-    )
-    return c.json({ papers })
+    const queued = await queuePaperLoads(deps, { stub, sessionId: body.session_id }, targets)
+    return c.json(queued, 202)
   })
   .route('/', pdfRoutes)
   .post('/chat', validate('json', chatBodySchema), async (c) => {

@@ -18,6 +18,8 @@ import { MODE_LABELS, modeExplanation, quotaLines } from './words'
 import './papers.css'
 
 const POLL_MS = 1000
+/** The queue retries a flaky PDF host with backoff; the view stops waiting after this. */
+const LOAD_WAIT_MS = 5 * 60_000
 
 export function mount(root: HTMLElement, route: ModeRoute): () => void {
   openRouteSession(route.session)
@@ -81,6 +83,18 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     }
   }
 
+  /** Loads run on the ingest queue: waits until every queued paper is loaded or failed. */
+  async function settled(queued: PaperRow[]): Promise<PaperRow[]> {
+    const ids = new Set(queued.map((p) => p.id))
+    const deadline = Date.now() + LOAD_WAIT_MS
+    for (;;) {
+      const mine = (await client.list()).papers.filter((p) => ids.has(p.id))
+      const busy = mine.some((p) => p.status === 'queued' || p.status === 'loading')
+      if (!busy || Date.now() > deadline || controller.signal.aborted) return mine
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+    }
+  }
+
   const library = createLibraryPanel({
     pdfOf,
     async upload(file, title) {
@@ -105,7 +119,7 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     async load(indices) {
       library.setActivity(`Loading ${indices.length} paper${indices.length === 1 ? '' : 's'}…`)
       try {
-        const done = await tracked(client.load(indices))
+        const done = await tracked(client.load(indices).then(settled))
         const failed = done.filter((p) => p.status === 'failed').length
         library.setActivity(
           failed === 0
