@@ -1,13 +1,13 @@
 // Browser test of the Papers mode (papers.html, run by run.mjs against `wrangler dev` with no
 // model: offline): a fixture PDF is uploaded and loads with its pages; a question its pages
 // answer gets an offline answer whose page citations hold the cited sentences and open the PDF
-// at that page; an unrelated question is abstained with nothing cited; the quota left shows;
+// at that page (from the server's copy, also after a reload); an unrelated question is abstained with nothing cited; the quota left shows;
 // search results render with checkboxes, authors, year and abstracts, and a load shows each
 // paper's progress (both against answers routed in the page: no arXiv). Screenshots saved.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Page } from 'playwright-core'
+import { chromium, type Locator, type Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { shot } from './helpers'
 
@@ -74,9 +74,22 @@ async function citedAnswer(page: Page): Promise<void> {
   assert.match(href, /#page=\d+$/, 'the citation opens the PDF at its page')
   assert.equal(href.split('#page=')[1], await first.getAttribute('data-page'))
   await shot(page, 'papers-answer')
-  const [popup] = await Promise.all([page.waitForEvent('popup'), first.click()])
-  assert.ok(popup.url().endsWith(`#page=${href.split('#page=')[1]}`), popup.url())
+  await opensAtPage(page, first, Number(href.split('#page=')[1]))
+}
+
+/** A click on a kept-PDF link opens a tab on the PDF (fetched with the token) at `pageNo`. */
+async function opensAtPage(page: Page, link: Locator, pageNo: number): Promise<void> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()])
+  await popup.waitForURL((url) => url.href.startsWith('blob:') && url.hash === `#page=${pageNo}`)
   await popup.close()
+}
+
+/** After a reload the server's copy of the uploaded PDF still opens from the paper list. */
+async function keptAfterReload(page: Page): Promise<void> {
+  await page.reload()
+  const loaded = page.locator('.paper.paper-loaded')
+  await loaded.waitFor()
+  await opensAtPage(page, loaded.locator('a').first(), 1)
 }
 
 async function abstains(page: Page): Promise<void> {
@@ -166,10 +179,15 @@ async function loadProgress(page: Page): Promise<void> {
       json: { papers: rows, quota: { search: counter, chat: counter, api_cooldown_until: null } },
     })
   })
-  await page.route('**/api/papers/load', async (route) => {
-    await held
-    await route.fulfill({ json: { papers: rows } })
-  })
+  // The load is queued (202 with the queued records); the polled list shows the progress, and
+  // the paper still loading finishes once the test has looked.
+  await page.route('**/api/papers/load', (route) =>
+    route.fulfill({
+      status: 202,
+      json: { papers: rows.map((r) => ({ ...r, status: 'queued', pages: 0 })), jobs: [] },
+    }),
+  )
+  void held.then(() => Object.assign(rows[1] ?? {}, { status: 'loaded', pages: 9 }))
   await page.click('#papers-load')
   await page.locator('.paper-loading .paper-progress').waitFor()
   await page.locator('.papers-progress', { hasText: 'Loading: 2 of 3 papers done' }).waitFor()
@@ -195,6 +213,7 @@ async function main(): Promise<void> {
     await upload(page)
     await citedAnswer(page)
     await abstains(page)
+    await keptAfterReload(page)
     await agentOffline(page)
     await searchResults(page)
     await loadProgress(page)
