@@ -16,6 +16,7 @@ function stateFor(topK: number, topN: number, queries: number): RetrievalState {
     options: { topK, topN } as RetrievalState['options'],
     lists: [],
     hydrated: new Map(),
+    storedTokens: new Map(),
     chunks: [],
     fallbacks: [],
   }

@@ -66,6 +66,7 @@ function initialState(query: string, options: RetrieveOptions): RetrievalState {
     queries: [query],
     lists: [],
     hydrated: new Map(),
+    storedTokens: new Map(),
     chunks: [],
     fallbacks: [],
   }

@@ -15,11 +15,13 @@ export function truncateToTokens(text: string, tokens: number): string {
   return `${whole.trimEnd()}…`
 }
 
+/** `storedSize` gives a chunk's token count when it is already known (counted at indexing). */
 export function fitTokenBudget<T extends { content: string }>(
   chunks: readonly T[],
   budget: number,
+  storedSize: (chunk: T) => number | undefined = () => undefined,
 ): T[] {
-  const sizes = chunks.map((c) => countTokens(c.content))
+  const sizes = chunks.map((c) => storedSize(c) ?? countTokens(c.content))
   const total = sizes.reduce((a, b) => a + b, 0)
   if (total <= budget) return [...chunks]
   const ratio = Math.max(0, budget) / total

@@ -31,6 +31,12 @@ export function toRetrieved(row: ChunkWithSource): RetrievedChunk {
   }
 }
 
+/** Adds a row to the state's hydrated chunks, with its stored token count. */
+export function keep(state: RetrievalState, row: ChunkWithSource): void {
+  state.hydrated.set(row.id, toRetrieved(row))
+  if (row.token_count > 0) state.storedTokens.set(String(row.id), row.token_count)
+}
+
 /** Adds the missing ids to state.hydrated; returns the hydrated chunks for `ids`, in order. */
 export async function hydrate(
   db: D1Database,
@@ -42,7 +48,7 @@ export async function hydrate(
   for (const row of missing.length ? await readChunksWithSources(db, missing) : []) {
     if (row.namespace !== state.options.namespace) continue
     if (allowed && !allowed.has(row.source_id)) continue
-    state.hydrated.set(row.id, toRetrieved(row))
+    keep(state, row)
   }
   return ids.flatMap((id) => state.hydrated.get(id) ?? [])
 }

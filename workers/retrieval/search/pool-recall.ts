@@ -7,7 +7,8 @@ import { wordTokens } from '../text/tokens'
 import { expandQuery, feedbackCandidates } from './feedback'
 import { queryTerms } from './fts-query'
 import type { RankedList } from './fusion'
-import { toRetrieved } from './hydrate'
+import { keep } from './hydrate'
+import { poolMatchTerms } from './pool-terms'
 import { poolDoc, queryPhrases, rankPool, type PoolDoc, type PoolStats } from './pool-bm25'
 import type { RetrievalContext, RetrievalState } from './state'
 import { loadMeanRowTokens, loadTermStats } from './term-stats'
@@ -44,19 +45,25 @@ export async function poolLists(
   const empty = { docs: [], text: new Map(), meanLength: 1, depth }
   if (terms.length === 0) return { lists: [], pool: empty }
   const { options } = state
-  const [rows, meanRow] = await Promise.all([
-    searchChunkPool(ctx.db, {
-      match: terms.map((t) => `"${t}"`).join(' OR '),
-      namespace: options.namespace,
-      // Twice the list depth, so each list ranks well beyond its own length.
-      limit: Math.max(ctx.tuning.poolDepth, 2 * depth),
-      weights: ctx.tuning.bm25Columns,
-      sourceIds: options.sourceIds,
-    }),
+  const limit = Math.max(ctx.tuning.poolDepth, 2 * depth) // each list ranks well beyond its length
+  // The counts come first: they decide which terms the pass walks, and the rankings and the
+  // reranker read them afterwards.
+  const [meanRow, termStats] = await Promise.all([
     loadMeanRowTokens(ctx.db),
-    // Warms the counts the rankings below and the reranker read, in the same round of calls.
     loadTermStats(ctx.db, [...terms, ...wordTokens(state.query)]),
   ])
+  const search = (match: string[]) =>
+    searchChunkPool(ctx.db, {
+      match: match.map((t) => `"${t}"`).join(' OR '),
+      namespace: options.namespace,
+      limit,
+      weights: ctx.tuning.bm25Columns,
+      sourceIds: options.sourceIds,
+    })
+  const walked = poolMatchTerms(terms, termStats, limit, ctx.tuning.poolTerms)
+  let rows = await search(walked)
+  // A namespace or source filter can leave too few rows with the rare terms: then every term.
+  if (rows.length < limit && walked.length < terms.length) rows = await search(terms)
   const docs = rows.map((row) => poolDoc(row, ctx.tuning.bm25Columns))
   // Without FTS5's totals, the pool's own mean length stands in.
   const meanLength = meanRow ?? docs.reduce((s, d) => s + d.length, 0) / Math.max(1, docs.length)
@@ -73,8 +80,7 @@ export async function poolLists(
 }
 
 function prefill(state: RetrievalState, rows: readonly ChunkWithSource[]): void {
-  for (const row of rows)
-    if (!state.hydrated.has(row.id)) state.hydrated.set(row.id, toRetrieved(row))
+  for (const row of rows) if (!state.hydrated.has(row.id)) keep(state, row)
 }
 
 /** RM3-style feedback ranked over the pool: terms from the original's top chunks. */

@@ -2,6 +2,7 @@
 // is off), then the token budget trims their text proportionally if it is too long.
 import { fitTokenBudget } from './budget'
 import { paperAwareMmr } from './mmr'
+import type { RetrievedChunk } from '../retriever'
 import type { Stage } from './state'
 
 export const selectStage: Stage = async (state) => {
@@ -9,6 +10,7 @@ export const selectStage: Stage = async (state) => {
   const picked = stages.mmr
     ? paperAwareMmr(state.chunks, topN, lambda)
     : state.chunks.slice(0, topN)
-  const chunks = stages.budget ? fitTokenBudget(picked, tokenBudget) : picked
+  const stored = (c: RetrievedChunk) => state.storedTokens.get(c.chunkId)
+  const chunks = stages.budget ? fitTokenBudget(picked, tokenBudget, stored) : picked
   return { ...state, chunks }
 }

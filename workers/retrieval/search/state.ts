@@ -32,6 +32,11 @@ export interface RetrievalTuning {
    * query, variations and feedback are ranked in code; at least twice the list depth.
    */
   poolDepth: number
+  /**
+   * Which terms that FTS5 pass walks (pool-terms.ts): a term in more than `commonShare` of the
+   * index is left out once the rarer terms' matches reach `reach` times the pool.
+   */
+  poolTerms: { commonShare: number; reach: number }
   /** Feedback chunks, terms added, and candidate terms whose IDF is looked up. */
   feedback: { docs: number; terms: number; candidates: number }
 }
@@ -68,6 +73,8 @@ export interface RetrievalState {
   lists: RankedList[]
   /** Hydrated chunks by id, filled as stages need text. */
   hydrated: Map<number, RetrievedChunk>
+  /** Token counts stored with the hydrated rows (by chunk id), so the budget need not recount. */
+  storedTokens: Map<string, number>
   /** Current candidates, best first. */
   chunks: RetrievedChunk[]
   /** Stages that fell back (model failed, list failed), for the caller to report. */

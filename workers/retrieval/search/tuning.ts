@@ -11,5 +11,6 @@ export const DEFAULT_TUNING: RetrievalTuning = {
   rerankDepth: 20,
   minListDepth: 50,
   poolDepth: 100,
-  feedback: { docs: 5, terms: 20, candidates: 40 },
+  poolTerms: { commonShare: 0.3, reach: 10 },
+  feedback: { docs: 5, terms: 20, candidates: 30 },
 }
