@@ -1,12 +1,15 @@
 // Paper Brain's agent loop with the scripted model: it searches arXiv again with
-// search_more_papers, loads numbered results with load_selected_papers (each paper's progress
-// a status line; a bad number comes back to the model as a tool error), and when the model
-// fails it degrades to a keyword search that loads nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// search_more_papers, queues numbered results with load_selected_papers and waits for the
+// ingest queue to settle them (each paper's progress a status line, failures with the reason
+// told to the model; a bad number comes back to the model as a tool error), and when the
+// model fails it degrades to a keyword search that loads nothing.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { IngestMessage } from '../../workers/ingest'
 import type { Packet } from '../../workers/stream'
 import { sessionDeps } from '../answer/route-helpers'
 import { scriptFake, type FakeStep } from '../fakes/fake-llm'
 import { repeated } from '../faults/fault-cases'
+import { runBatch } from '../ingest/helpers'
 import { createSession, type CreatedSession } from '../session/helpers'
 import { routeAnswersTo } from './chat-helpers'
 import { papersEnv, useFixtureSources, type PapersEnv } from './helpers'
@@ -41,6 +44,32 @@ beforeAll(async () => {
   pdfs.set(hits[1]?.pdf_url ?? '', 'paperqa_pasa')
 }, 60_000)
 afterAll(() => restore())
+afterEach(() => vi.restoreAllMocks())
+
+/**
+ * The session object's queue producer, recorded: its jobs then run through the real consumer
+ * with this file's env, whose deps fetch the fixture PDFs (a job delivered in the background
+ * would run with other deps, which reach no fixture).
+ */
+async function captureSessionQueue(): Promise<IngestMessage[]> {
+  const deps = await sessionDeps()
+  const sent: IngestMessage[] = []
+  const accepted = { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } }
+  vi.spyOn(deps.ingestQueue, 'sendBatch').mockImplementation(async (messages) => {
+    for (const m of messages) sent.push(m.body as IngestMessage)
+    return accepted
+  })
+  return sent
+}
+
+/** Runs the agent's queued jobs once it has queued `count`, while its tool waits for them. */
+async function runQueuedJobs(sent: IngestMessage[], count: number): Promise<void> {
+  await vi.waitFor(() => expect(sent).toHaveLength(count), { timeout: 30_000, interval: 50 })
+  await runBatch(
+    sent.map((body) => ({ body })),
+    { env: world.env },
+  )
+}
 
 async function brainSession(steps: FakeStep[]): Promise<CreatedSession> {
   const fake = await scriptFake(steps)
@@ -56,6 +85,8 @@ const tell = (session: CreatedSession, message: string, headers: Record<string, 
     json: { session_id: session.sessionId, message },
     headers,
   })
+
+const escape = (text = '') => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 function packetsOf(sse: string): Packet[] {
   return sse
@@ -77,14 +108,19 @@ describe('Paper Brain with a model', () => {
       { toolCalls: [{ name: 'load_selected_papers', arguments: { indices: [1, 2] } }] },
       { reply: 'I searched arXiv and loaded papers 1 and 2; you can now ask about them.' },
     ])
-    const res = await tell(session, 'Find papers on testing deep learning and load the top two', {
+    const sent = await captureSessionQueue()
+    const reply = tell(session, 'Find papers on testing deep learning and load the top two', {
       Accept: 'text/event-stream',
-    })
+    }).then(async (res) => ({ status: res.status, text: await res.text() }))
+    await runQueuedJobs(sent, 2)
+    const res = await reply
     expect(res.status).toBe(200)
-    const packets = packetsOf(await res.text())
+    const packets = packetsOf(res.text)
     const statuses = packets.flatMap((p) => (p.type === 'status' ? [p.message] : []))
     expect(statuses.some((m) => m.startsWith('Searching arXiv for'))).toBe(true)
-    expect(statuses.some((m) => m === `${hits[0]?.title}: loaded (4 pages)`)).toBe(true)
+    const first = statuses.filter((m) => m.startsWith(`${hits[0]?.title}: `))
+    expect(first[0]).toBe(`${hits[0]?.title}: queued`)
+    expect(first.at(-1)).toBe(`${hits[0]?.title}: loaded (4 pages)`)
     const done = packets.at(-1)
     const body = (done?.type === 'done' ? done.result : null) as BrainBody | null
     expect(body?.mode).toBe('online')
@@ -102,6 +138,26 @@ describe('Paper Brain with a model', () => {
     expect(listed.papers.map((p) => p.status)).toEqual(['loaded', 'loaded'])
     expect(listed.quota.search.used).toBe(1)
     expect(listed.quota.brain.used).toBe(1)
+  })
+
+  it('tells the model which papers loaded (pages) and which failed (the reason)', async () => {
+    const fake = await scriptFake([
+      { toolCalls: [{ name: 'search_more_papers', arguments: { query: QUERY } }] },
+      { toolCalls: [{ name: 'load_selected_papers', arguments: { indices: [1, 3] } }] },
+      { reply: 'Paper 1 is loaded; paper 3 could not be fetched.' },
+    ])
+    const session = await createSession()
+    await routeAnswersTo(world, session, fake.marker)
+    const sent = await captureSessionQueue()
+    const reply = tell(session, 'Load papers 1 and 3').then((res) => res.json<BrainBody>())
+    await runQueuedJobs(sent, 2)
+    const body = await reply
+    expect(body.loaded.map((p) => p.status)).toEqual(['loaded', 'failed'])
+    expect(body.loaded[1]?.error).toMatch(/404/)
+    const [, , third] = await fake.requests()
+    const told = JSON.stringify(third?.messages ?? [])
+    expect(told).toContain(`${hits[0]?.title}: loaded (4 pages)`)
+    expect(told).toMatch(new RegExp(`${escape(hits[2]?.title)}: failed: [^"]*404`))
   })
 
   it('hands a number that is not in the results back to the model as a tool error', async () => {

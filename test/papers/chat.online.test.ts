@@ -1,9 +1,11 @@
 // Paper chat against the scripted model server: the model's page citations are checked
 // against the pages it was given (kept, corrected or removed), a user's own PDF is the
 // source, and a provider out of quota degrades to the offline answer and starts the API cooldown.
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { sessionDeps } from '../answer/route-helpers'
 import { scriptFake } from '../fakes/fake-llm'
 import { createSession, type CreatedSession } from '../session/helpers'
+import { scriptRetrieval } from './chat-helpers'
 import { papersEnv, pdfFixture, type PapersEnv } from './helpers'
 
 const TITLE = 'Ultra light bosonic dark matter and CMB'
@@ -14,7 +16,7 @@ interface ChatBody {
   sources: { title: string; page: number }[]
   abstained: boolean
   mode: string
-  fallbacks: string[]
+  fallbacks: { stage: string; reason: string }[]
   citation_check: { corrected: number; removed: number }
 }
 
@@ -52,9 +54,12 @@ const ask = (world: PapersEnv, session: CreatedSession, message: string) =>
     json: { session_id: session.sessionId, message },
   })
 
+afterEach(() => vi.restoreAllMocks())
+
 describe('paper chat with a model', () => {
   it('keeps real page citations, corrects a wrong page and removes an unknown paper', async () => {
     const world = papersEnv()
+    await scriptRetrieval((await sessionDeps()).models)
     const fake = await scriptFake([
       {
         reply:
@@ -72,6 +77,7 @@ describe('paper chat with a model', () => {
     expect(res.status).toBe(200)
     const body = await res.json<ChatBody>()
     expect(body.mode).toBe('online')
+    expect(body.fallbacks).toEqual([])
     expect(body.abstained).toBe(false)
     const given = new Set(body.sources.map((s) => s.page))
     expect(body.citations.length).toBeGreaterThan(0)

@@ -2,14 +2,20 @@
 // until the timeout, an empty reply): the answer falls back to the extractive answer over the
 // same pages, mode "degraded", the reason in the payload's fallbacks and as a status line in
 // the stream — never a normal-looking answer, never a 500.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Deps } from '../../workers/deps'
 import type { Packet } from '../../workers/stream'
 import { sessionDeps } from '../answer/route-helpers'
 import { makeTestModels, scriptFake, type FakeStep } from '../fakes/fake-llm'
 import { FAULT_TIMEOUT_MS, repeated, RUN_BOUND_MS } from '../faults/fault-cases'
 import { createSession } from '../session/helpers'
-import { askPapers, routeAnswersTo, uploadPaper, type ChatBody } from './chat-helpers'
+import {
+  askPapers,
+  routeAnswersTo,
+  scriptRetrieval,
+  uploadPaper,
+  type ChatBody,
+} from './chat-helpers'
 import { papersEnv, type PapersEnv } from './helpers'
 
 const CMB = 'Ultra light bosonic dark matter and CMB'
@@ -75,13 +81,16 @@ function packetsOf(sse: string): Packet[] {
 let deps: Deps
 let models: Deps['models']
 
-// The session object's models, with a short timeout so silence ends in seconds.
+// The session object's models, with a short timeout so silence ends in seconds; retrieval's
+// own calls succeed, so the answer step is the only one that falls back.
 beforeEach(async () => {
   deps = await sessionDeps()
   models = deps.models
   deps.models = makeTestModels({ timeoutMs: FAULT_TIMEOUT_MS })
+  await scriptRetrieval(deps.models)
 })
 afterEach(() => {
+  vi.restoreAllMocks()
   deps.models = models
 })
 
@@ -103,6 +112,7 @@ describe('paper chat when the model fails for a reason other than quota', () => 
         expect(body.error).toBeUndefined()
         expect(body.answer).toMatch(/^Degraded answer \(the language model failed: /)
         expect(body.answer).not.toContain(PARTIAL)
+        expect(body.fallbacks.map((f) => f.stage)).toEqual(['answer'])
         const fallback = body.fallbacks.find((f) => f.stage === 'answer')
         expect(fallback?.reason).toMatch(reason)
         expect(body.citations.length).toBeGreaterThan(0)

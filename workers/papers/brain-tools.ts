@@ -1,20 +1,23 @@
 // Paper Brain's agent tools (seed 004): search_more_papers(query) runs the same search as
 // POST /search (quota, rewrite, arXiv, embedding rank, remembered results) and
-// load_selected_papers(indices 1–10) loads results by number like POST /load, each paper's
-// progress a status line. Built per turn: they write to that session's own storage.
+// load_selected_papers(indices 1–10) queues results by number like POST /load and waits for
+// them to settle, each paper's progress a status line. Built per turn: they write to that
+// session's own storage.
 import { z } from 'zod'
 import { RateLimitedError, ValidationError } from '../errors'
 import type { PreparedTurn, TurnTool } from '../turn'
-import { loadPapers, type PaperToLoad } from './load'
+import type { PaperToLoad } from './load'
+import { describeProgress, isSettled, watchPaperLoads } from './load-watch'
 import { appendLog } from './log-store'
-import { putPaperPdf } from './pdf-store'
 import {
+  listPapers,
   putPaper,
   readResults,
   saveResults,
   type PaperRecord,
   type RememberedResult,
 } from './paper-store'
+import { queuePaperLoads } from './queue-load'
 import { consumeQuota, markApiExhausted } from './quota'
 import { searchPapers, SEARCH_SHOW } from './search'
 import { loggingEmbedder, loggingModel, PaperLog } from './session-log'
@@ -92,6 +95,13 @@ export async function brainSearch(turn: PreparedTurn, query: string, actions: Br
   return results
 }
 
+/** How long the agent's turn waits for its papers before telling the model they still load. */
+export const BRAIN_LOAD_TIMEOUT_MS = 90_000
+
+/**
+ * Queues the numbered results like POST /load, then waits (bounded, and stopped with the run)
+ * for the queue's consumer to settle them, each change a status line.
+ */
 async function brainLoad(turn: PreparedTurn, indices: number[], actions: BrainActions) {
   const results = readResults(turn.store.sql)
   const wanted = [...new Set(indices)]
@@ -100,33 +110,36 @@ async function brainLoad(turn: PreparedTurn, indices: number[], actions: BrainAc
     throw new ValidationError(`No search result numbered ${missing.join(', ')}; search first`)
   }
   const targets = wanted.map((i) => toLoad(results.find((r) => r.index === i) as RememberedResult))
-  const { deps } = turn
-  const papers = await loadPapers(
-    {
-      index: { db: deps.db, embedder: deps.embedder, vectors: deps.vectors },
-      safeFetch: deps.safeFetch,
-      storePdf: (paper, bytes) =>
-        putPaperPdf(
-          { bucket: deps.papersPdf, sessionId: turn.sessionId, paperId: paper.id },
-          bytes,
-        ),
-      record: async (paper) => {
-        putPaper(turn.store.sql, paper, deps.now())
-        const detail =
-          paper.status === 'failed'
-            ? `: ${paper.error}`
-            : paper.status === 'loaded'
-              ? ` (${paper.pages} pages)`
-              : ''
-        status(turn, `${paper.title}: ${paper.status}${detail}`)
-      },
-    },
-    turn.sessionId,
-    targets,
-    turn.signal,
-  )
+  const { deps, store } = turn
+  const record = async (paper: PaperRecord) => putPaper(store.sql, paper, deps.now())
+  const queued = await queuePaperLoads(deps, { sessionId: turn.sessionId, record }, targets)
+  let papers = queued.papers
+  const watch = watchPaperLoads({
+    read: async () => listPapers(store.sql),
+    queued: queued.papers,
+    timeoutMs: BRAIN_LOAD_TIMEOUT_MS,
+    signal: turn.signal,
+    now: deps.now,
+  })
+  for await (const event of watch) {
+    if (event.kind === 'change') status(turn, describeProgress(event.paper))
+    else papers = event.papers
+  }
   actions.loaded.push(...papers)
   return papers
+}
+
+/** What the model reads back: loaded (pages), failed (reason), or still loading. */
+function loadReport(papers: PaperRecord[]) {
+  const lines = papers.map((p) =>
+    isSettled(p)
+      ? describeProgress(p)
+      : `${p.title}: still loading (it continues in the background; the user sees it in the list)`,
+  )
+  const loaded = papers.filter((p) => p.status === 'loaded').length
+  const busy = papers.filter((p) => !isSettled(p)).length
+  const summary = `${loaded} of ${papers.length} loaded${busy > 0 ? `, ${busy} still loading` : ''}`
+  return { content: lines.join('\n'), summary }
 }
 
 const EMPTY = { documents: [], sources: [] }
@@ -165,15 +178,7 @@ export function brainTools(turn: PreparedTurn, actions: BrainActions): TurnTool[
         throw new ValidationError('load_selected_papers needs {"indices": [1-10, ...]}')
       }
       const papers = await brainLoad(turn, parsed.data.indices, actions)
-      const lines = papers.map(
-        (p) => `${p.title}: ${p.status}${p.error ? ` (${p.error})` : ` (${p.pages} pages)`}`,
-      )
-      const loaded = papers.filter((p) => p.status === 'loaded').length
-      return {
-        content: lines.join('\n'),
-        summary: `${loaded} of ${papers.length} loaded`,
-        ...EMPTY,
-      }
+      return { ...loadReport(papers), ...EMPTY }
     },
   }
   return [search, load]

@@ -2,7 +2,8 @@
 // naming no topic: the papers' opening pages), abstain through the grounding core when it does
 // not address the question, otherwise answer from the selected pages (answer-step.ts: model,
 // offline or degraded); every [Paper Title, Page X] is then checked against the pages given,
-// and the checked answer is what is saved and returned.
+// and the checked answer is what is saved and returned. Retrieval that fell back (a failed
+// reranker or list) makes an online answer `degraded`, its fallbacks listed.
 import { abstentionAnswer } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { SourceRef } from '../stream'
@@ -35,6 +36,28 @@ function stageFallback(entry: string): StageFallback {
   return { stage, reason: rest.join(':') || 'fell back' }
 }
 
+/**
+ * Nothing degraded is presented as normal (the answer engine's rule): an online answer over
+ * evidence whose retrieval fell back is `degraded`; offline stays offline.
+ */
+function honestMode(mode: ChatMode, fallbacks: StageFallback[]): ChatMode {
+  return mode === 'online' && fallbacks.length > 0 ? 'degraded' : mode
+}
+
+/** Says in the stream that retrieval fell back, before any answer text. */
+function announceFallbacks(turn: PreparedTurn, fallbacks: StageFallback[]): void {
+  if (fallbacks.length === 0) return
+  const what = fallbacks.map((f) => `${f.stage} (${f.reason})`).join(', ')
+  turn.emitter.emit({
+    turn_index: turn.blocks.open(),
+    type: 'status',
+    step: 'retrieval',
+    phase: 'error',
+    message: `Retrieval fell back: ${what}; the answer is marked degraded.`,
+    at: new Date(turn.deps.now()).toISOString(),
+  })
+}
+
 /** Closes the request's log with its token metrics and stores it in the session. */
 function closeLog(
   turn: PreparedTurn,
@@ -55,7 +78,9 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
   const evidence = await gatherEvidence(deps, turn.sessionId, question, papers, turn.signal)
   const retrieval = turn.deps.now() - started
   const chunkTokens = log.chunks(evidence.chunks)
-  const mode0: ChatMode = turn.model ? 'online' : 'offline'
+  const found = evidence.fallbacks.map(stageFallback)
+  const mode0 = honestMode(turn.model ? 'online' : 'offline', found)
+  if (mode0 === 'degraded') announceFallbacks(turn, found)
   if (evidence.abstain !== undefined || papers.length === 0) {
     const metrics = closeLog(turn, log, {
       prompt_tokens: 0,
@@ -69,7 +94,13 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
     const saved = turn.store.appendMessage({
       role: 'assistant',
       content: answer,
-      data: { kind: 'papers_answer', abstained: true, citations: [], mode: mode0 },
+      data: {
+        kind: 'papers_answer',
+        abstained: true,
+        citations: [],
+        mode: mode0,
+        ...(found.length > 0 ? { fallbacks: found } : {}),
+      },
     })
     return {
       answer,
@@ -77,6 +108,7 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
       sources: [],
       abstained: true,
       mode: mode0,
+      fallbacks: found,
       task: evidence.task,
       metrics,
       message_id: saved.id,
@@ -93,6 +125,8 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
     latency_ms: { retrieval, answer: turn.deps.now() - answering },
   })
   const checked = checkPageCitations(produced.text, evidence.pages)
+  const fallbacks = [...found, ...produced.fallbacks]
+  const mode = honestMode(produced.mode, fallbacks)
   const saved = turn.store.appendMessage({
     role: 'assistant',
     content: checked.text,
@@ -100,8 +134,8 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
       kind: 'papers_answer',
       abstained: false,
       citations: checked.citations,
-      mode: produced.mode,
-      ...(produced.fallbacks.length > 0 ? { fallbacks: produced.fallbacks } : {}),
+      mode,
+      ...(fallbacks.length > 0 ? { fallbacks } : {}),
       run_id: turn.runId,
     },
   })
@@ -110,8 +144,8 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
     citations: checked.citations,
     sources,
     abstained: false,
-    mode: produced.mode,
-    fallbacks: [...evidence.fallbacks.map(stageFallback), ...produced.fallbacks],
+    mode,
+    fallbacks,
     task: evidence.task,
     citation_check: { corrected: checked.corrected, removed: checked.removed },
     metrics,

@@ -99,7 +99,7 @@ export async function indexPaperPages(
 
 /**
  * Fetches, keeps (R2), parses and indexes one paper, recording `loading` then `loaded`; any
- * failure is thrown for the caller to record (inline) or to retry (the ingest queue).
+ * failure is thrown for the ingest queue to retry, or to record when it gives up.
  */
 export async function loadPaperOrThrow(
   ports: LoadPorts,
@@ -123,33 +123,4 @@ export async function loadPaperOrThrow(
 export function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   return message.slice(0, 300) || 'unknown error'
-}
-
-/** Loads one paper; a failure is recorded with its reason instead of thrown. */
-export async function loadPaper(
-  ports: LoadPorts,
-  sessionId: string,
-  paper: PaperToLoad,
-  signal?: AbortSignal,
-): Promise<PaperRecord> {
-  try {
-    return (await loadPaperOrThrow(ports, sessionId, paper, signal)).record
-  } catch (error) {
-    const failed = recordOf(paper, 'failed', { error: reasonOf(error) })
-    await ports.record(failed)
-    return failed
-  }
-}
-
-/** Loads each paper in turn; returns every paper's final record. */
-export async function loadPapers(
-  ports: LoadPorts,
-  sessionId: string,
-  papers: PaperToLoad[],
-  signal?: AbortSignal,
-): Promise<PaperRecord[]> {
-  for (const paper of papers) await ports.record(recordOf(paper, 'queued'))
-  const done: PaperRecord[] = []
-  for (const paper of papers) done.push(await loadPaper(ports, sessionId, paper, signal))
-  return done
 }

@@ -7,6 +7,21 @@ const { errors, json, pathParam, SESSION_ERRORS, SESSION_TOKEN, streamed, withBo
 
 const anObject = { type: 'object' }
 
+/** POST /load when a stream is asked for: the same packets as a run, in load's own terms. */
+const loadStream = {
+  description:
+    'Streamed when Accept asks (text/event-stream: SSE packets; text/plain: [[STATUS]] lines and a ' +
+    'last [[DONE]] <json>): a status packet (step "load") per paper state change, "<title>: ' +
+    'queued", "<title>: loading", "<title>: loaded (N pages)" or "<title>: failed: <reason>" ' +
+    '(phase "error"), polled every 500 ms; then done with {papers, jobs, settled}. After 5 ' +
+    'minutes a status says loading continues in the background and done has settled: false. ' +
+    'A client disconnect stops the stream, never the loading. See stream/README.md.',
+  content: {
+    'text/event-stream': { schema: { type: 'string' } },
+    'text/plain': { schema: { type: 'string' } },
+  },
+}
+
 export function paperPaths(): Json {
   return {
     '/api/papers/search': {
@@ -21,10 +36,14 @@ export function paperPaths(): Json {
     '/api/papers/load': {
       post: {
         summary:
-          'Queue papers (arXiv ids or search result numbers) for loading on the ingest queue; each is recorded queued, and GET /api/papers/{session} shows it move to loaded or failed',
+          'Queue papers (arXiv ids or search result numbers) for loading on the ingest queue; each is recorded queued, and GET /api/papers/{session} shows it move to loaded or failed. With Accept: text/event-stream or text/plain the response streams that progress instead',
         security: SESSION_TOKEN,
         ...withBody(loadBodySchema),
-        responses: { '202': json(anObject, 'Accepted'), ...errors(...SESSION_ERRORS, '502') },
+        responses: {
+          '200': loadStream,
+          '202': json(anObject, 'Accepted: {papers, jobs}, each paper queued'),
+          ...errors(...SESSION_ERRORS, '502'),
+        },
       },
     },
     '/api/papers/upload': {

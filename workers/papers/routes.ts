@@ -1,18 +1,27 @@
 // Paper Brain and paper chat over HTTP. Every route takes the session's bearer token and
 // `session_id` in the body (a form field for the upload): POST /search, /load, /upload,
-// /chat and /brain (runs: JSON by default, SSE or text/plain when asked), GET /:session, its
-// log and its kept PDFs (pdf-routes.ts).
+// /chat and /brain (runs: JSON by default, SSE or text/plain when asked; /load streams its
+// progress when asked), GET /:session, its log and its kept PDFs (pdf-routes.ts).
 import { Hono } from 'hono'
 import type { Deps } from '../deps'
 import { NotFoundError } from '../errors'
-import { callOperation, openAuthorizedSession, runToResponse, validate, type AppEnv } from '../http'
+import {
+  callOperation,
+  negotiateFormat,
+  openAuthorizedSession,
+  relayPackets,
+  runToResponse,
+  validate,
+  type AppEnv,
+} from '../http'
 import { normaliseArxivId } from '../sources'
 import type { PaperToLoad } from './load'
 import { paperOperations } from './operations'
+import { loadProgressStream } from './load-stream'
 import { queuePaperLoads } from './queue-load'
 import { pdfRoutes } from './pdf-routes'
 import { toLoad } from './brain-tools'
-import type { RememberedResult } from './paper-store'
+import type { PaperRecord, RememberedResult } from './paper-store'
 import { quotaLimits, useQuota } from './quota-gate'
 import {
   brainBodySchema,
@@ -105,8 +114,19 @@ export const paperRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const stub = await openAuthorizedSession(c, body.session_id)
     const targets = await resolveTargets(deps, stub, body, c.req.raw.signal)
-    const queued = await queuePaperLoads(deps, { stub, sessionId: body.session_id }, targets)
-    return c.json(queued, 202)
+    const record = (paper: PaperRecord) => callOperation(stub, paperOperations.put, paper)
+    const queued = await queuePaperLoads(deps, { sessionId: body.session_id, record }, targets)
+    const format = negotiateFormat(c)
+    if (format === 'json') return c.json(queued, 202)
+    const list = () => callOperation(stub, paperOperations.list, { limits: quotaLimits(deps) })
+    const packets = loadProgressStream({
+      queued,
+      sessionId: body.session_id,
+      read: async () => (await list()).papers,
+      signal: c.req.raw.signal,
+      now: deps.now,
+    })
+    return relayPackets(c, packets, { format })
   })
   .route('/', pdfRoutes)
   .post('/chat', validate('json', chatBodySchema), async (c) => {

@@ -34,6 +34,12 @@ async function failure(res: Response): Promise<PapersError> {
   )
 }
 
+/** A load's records, and whether each is loaded or failed already. */
+export interface LoadOutcome {
+  papers: PaperRow[]
+  settled: boolean
+}
+
 export class PapersClient {
   private session: SessionCredentials | null = null
 
@@ -89,9 +95,27 @@ export class PapersClient {
     return (await this.json('/api/papers/search', { query })).json() as Promise<SearchResult>
   }
 
-  async load(indices: number[]): Promise<PaperRow[]> {
-    const res = await this.json('/api/papers/load', { indices })
-    return ((await res.json()) as { papers: PaperRow[] }).papers
+  /**
+   * Queues papers and follows their progress on the stream (each status line to `onStatus`,
+   * the records at the end). A server answering 202 JSON instead gives the queued records,
+   * unsettled: the caller polls the list.
+   */
+  async load(indices: number[], onStatus: (message: string) => void): Promise<LoadOutcome> {
+    const res = await this.json('/api/papers/load', { indices }, 'text/event-stream')
+    const isStream = (res.headers.get('content-type') ?? '').includes('text/event-stream')
+    if (!isStream || !res.body) {
+      return { papers: ((await res.json()) as { papers: PaperRow[] }).papers, settled: false }
+    }
+    const outcome: LoadOutcome = { papers: [], settled: false }
+    await readPackets(res.body, (packet) => {
+      if (packet.type === 'status') onStatus(packet.message)
+      if (packet.type === 'done') {
+        const result = packet.result as Partial<LoadOutcome> | null
+        outcome.papers = result?.papers ?? []
+        outcome.settled = result?.settled === true
+      }
+    })
+    return outcome
   }
 
   async upload(file: File, title?: string): Promise<PaperRow> {

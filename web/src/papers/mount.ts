@@ -119,7 +119,17 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     async load(indices) {
       library.setActivity(`Loading ${indices.length} paper${indices.length === 1 ? '' : 's'}…`)
       try {
-        const done = await tracked(client.load(indices).then(settled))
+        // Each status line from the load's stream is the progress text; a load that has not
+        // settled on the stream (or a server answering 202 JSON) is polled to the end.
+        const progress = (message: string) => {
+          library.setActivity(message)
+          refreshQuietly()
+        }
+        const done = await tracked(
+          client
+            .load(indices, progress)
+            .then((outcome) => (outcome.settled ? outcome.papers : settled(outcome.papers))),
+        )
         const failed = done.filter((p) => p.status === 'failed').length
         library.setActivity(
           failed === 0
