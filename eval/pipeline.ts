@@ -106,9 +106,11 @@ export async function evaluateSystems(input: {
         topN: DEPTH,
         stages: SYSTEMS[system],
       })
-      const ranked = [...new Set(result.chunks.map((c) => index.documentIds.get(c.sourceId) ?? ''))]
+      // A source outside the judged corpus (a distractor) keeps its rank, judged not relevant.
+      const docOf = (sourceId: string) => index.documentIds.get(sourceId) ?? `unjudged:${sourceId}`
+      const ranked = [...new Set(result.chunks.map((c) => docOf(c.sourceId)))]
       return {
-        ranked: ranked.filter(Boolean),
+        ranked,
         judged: data.qrels.get(id) ?? new Map<string, number>(),
       }
     })

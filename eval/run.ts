@@ -1,5 +1,5 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
-//   [--keep] [--reuse <label>] [--tuning '<json>'] [--grounding [--samples <file>]]
+//   [--keep] [--reuse <label>] [--tuning '<json>'] [--distractors n] [--grounding [--samples <file>]]
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
 //   npm run eval -- --debate --data <SciFact folder> [--debates n] [--seed s] [--json] (eval/debate/)
 //   npm run eval -- --placement [--data <BEIR folder>] [--limit n] [--json] (eval/placement/)
@@ -17,6 +17,7 @@ import { runGrounding } from './grounding/run'
 import { runPapers } from './papers/run'
 import { allowWorkerdImports } from './debate/workerd-shim'
 import { runPlacementEval } from './placement/run'
+import { indexDistractors } from './distractors'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseCorpusJsonl } from '../workers/retrieval'
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     debates: { type: 'string', default: '24' },
     seed: { type: 'string', default: '1' },
     placement: { type: 'boolean', default: false },
+    distractors: { type: 'string' },
   },
 })
 
@@ -97,6 +99,10 @@ async function main(): Promise<void> {
     log(
       `indexed in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(index.counts)}`,
     )
+    if (values.distractors) {
+      const made = await indexDistractors(local.db, data.corpus, Number(values.distractors), log)
+      log(`with ${made} distractor documents`)
+    }
     if (values.papers) {
       await runPapers({ folder: values.papers, index, json: values.json, log })
       return
