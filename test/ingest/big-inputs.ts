@@ -1,5 +1,7 @@
 // Worst-case inputs for the stretch tests, built deterministically: ~2 MB of varied prose, a
-// ~2 MB run with no whitespace, and a large HTML page (under safeFetch's 5 MiB cap).
+// ~2 MB run with no whitespace, and a large HTML page (under safeFetch's 5 MiB cap); and the
+// PDF.js warm-up before a measured PDF run.
+import { extractPdfPages } from '../../workers/sources'
 
 /** A tiny seeded PRNG (mulberry32), so every run builds the same text. */
 function random(seed: number): () => number {
@@ -60,4 +62,12 @@ export function bigHtml(bytes: number, seed = 11): string {
   return `<!doctype html><html><head><title>A very long page</title>
 <style>${'p{margin:0}'.repeat(2000)}</style><script>${'var x=1;'.repeat(5000)}</script></head>
 <body><nav>${'<a href="/n">nav</a>'.repeat(500)}</nav><article>${body}</article></body></html>`
+}
+
+/**
+ * Loads PDF.js before a measured run: evaluating its module and first fonts is one
+ * uninterrupted ~150-300 ms once per isolate, not per job, and cannot be sliced.
+ */
+export async function warmPdfJs(bytes: Uint8Array): Promise<void> {
+  await extractPdfPages(bytes)
 }

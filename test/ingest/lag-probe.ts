@@ -32,7 +32,7 @@ export function startLagProbe(): LagProbe {
 export async function measureStretch<T>(
   label: string,
   work: () => Promise<T>,
-): Promise<{ result: T; maxStretchMs: number }> {
+): Promise<{ result: T; maxStretchMs: number; totalMs: number }> {
   const probe = startLagProbe()
   const started = performance.now()
   try {
@@ -40,7 +40,7 @@ export async function measureStretch<T>(
     const maxStretchMs = await probe.stop()
     const totalMs = Math.round(performance.now() - started)
     console.log(`[stretch] ${label}: longest ${maxStretchMs} ms without a yield (${totalMs} ms)`)
-    return { result, maxStretchMs }
+    return { result, maxStretchMs, totalMs }
   } catch (error) {
     await probe.stop()
     throw error

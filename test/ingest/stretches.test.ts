@@ -8,7 +8,7 @@ import { enqueueIngestJobs, type IngestJob } from '../../workers/ingest'
 import { createScholarlyClients, type SafeFetch } from '../../workers/sources'
 import { htmlResponse } from '../fakes/safe-response'
 import { arxivFixture, fakeClock, pdfFixture, testConfig } from '../sources/helpers'
-import { bigHtml, bigProse, bigUnbroken } from './big-inputs'
+import { bigHtml, bigProse, bigUnbroken, warmPdfJs } from './big-inputs'
 import { captureQueue, jobStatus, runBatch } from './helpers'
 import { measureStretch } from './lag-probe'
 
@@ -19,6 +19,19 @@ afterEach(() => vi.restoreAllMocks())
  * ~100-300 ms here; a consumer that runs a whole job without yielding takes seconds.
  */
 const MAX_STRETCH_MS = 2500
+/**
+ * Load-proof too: a sliced job spends its time in many short stretches, an unsliced one in a
+ * few long ones. Measured share of the run, before -> after issue 14: text and HTML jobs
+ * 33-100% -> 2-8%; a warm PDF job ~100% -> ~18% (its pages are few and quick, so its share
+ * gets the looser bound).
+ */
+const MAX_STRETCH_SHARE = 0.25
+const MAX_PDF_STRETCH_SHARE = 0.5
+
+function expectSliced(run: { maxStretchMs: number; totalMs: number }, share = MAX_STRETCH_SHARE) {
+  expect(run.maxStretchMs).toBeLessThan(MAX_STRETCH_MS)
+  expect(run.maxStretchMs / run.totalMs).toBeLessThan(share)
+}
 
 /** The biggest text a job row holds (enqueue caps the encoded job at 1.9 MB). */
 const TEXT_BYTES = 1_880_000
@@ -79,83 +92,83 @@ async function queueJob(job: IngestJob) {
 
 async function runMeasured(label: string, job: IngestJob, testEnv: Env = fixtureEnv()) {
   const { jobId, message } = await queueJob(job)
-  const { maxStretchMs } = await measureStretch(label, () =>
-    runBatch([{ body: message }], { env: testEnv }),
-  )
+  const run = await measureStretch(label, () => runBatch([{ body: message }], { env: testEnv }))
   const status = await jobStatus(jobId)
   expect(status.errors).toEqual([])
   expect(status.status).toBe('done')
-  return { maxStretchMs, status }
+  return { ...run, status }
 }
 
-describe('ingest consumers yield at least every ~second', () => {
-  it('a 1.9 MB text job of prose', async () => {
+describe('ingest consumers hand the isolate back well within a second', () => {
+  it('slices a 1.9 MB text job of prose', async () => {
     const text = bigProse(TEXT_BYTES)
-    const { maxStretchMs, status } = await runMeasured('text, 1.9 MB prose', {
+    const { status, ...run } = await runMeasured('text, 1.9 MB prose', {
       type: 'text',
       title: 'Two megabytes of prose',
       text,
     })
     expect(status.counts.chunks).toBeGreaterThan(100)
-    expect(maxStretchMs).toBeLessThan(MAX_STRETCH_MS)
+    expectSliced(run)
   }, 120_000)
 
-  it('a 1.9 MB markdown job of prose under many headings', async () => {
+  it('slices a 1.9 MB markdown job of prose under many headings', async () => {
     const text = bigProse(TEXT_BYTES, 3)
       .split('\n\n')
       .map((p, i) => (i % 10 === 0 ? `## Section ${i}\n\n${p}` : p))
       .join('\n\n')
       .slice(0, TEXT_BYTES)
-    const { maxStretchMs } = await runMeasured('text, 1.9 MB markdown', {
+    const run = await runMeasured('text, 1.9 MB markdown', {
       type: 'text',
       title: 'Two megabytes of markdown',
       text,
       format: 'markdown',
     })
-    expect(maxStretchMs).toBeLessThan(MAX_STRETCH_MS)
+    expectSliced(run)
   }, 120_000)
 
-  it('a 1.9 MB text job with no whitespace at all', async () => {
-    const { maxStretchMs, status } = await runMeasured('text, 1.9 MB unbroken', {
+  it('slices a 1.9 MB text job with no whitespace at all', async () => {
+    const { status, ...run } = await runMeasured('text, 1.9 MB unbroken', {
       type: 'text',
       title: 'Two megabytes without a space',
       text: bigUnbroken(TEXT_BYTES),
     })
     // A repetitive run gives few distinct chunks (the rest are duplicates, stored once).
     expect(status.counts.chunks).toBeGreaterThan(0)
-    expect(maxStretchMs).toBeLessThan(MAX_STRETCH_MS)
+    expectSliced(run)
   }, 120_000)
 
-  it('a pdf_url job with the largest fixture PDF', async () => {
+  it('slices a pdf_url job with the largest fixture PDF', async () => {
     const bytes = await pdfFixture('paperqa_pasa')
-    const { maxStretchMs, status } = await runMeasured(
+    await warmPdfJs(bytes)
+    const { status, ...run } = await runMeasured(
       `pdf_url, ${Math.round(bytes.length / 1024)} KB PDF`,
       { type: 'pdf_url', url: 'https://papers.example/pasa.pdf' },
       fixtureEnv(pdfFetch(bytes)),
     )
     expect(status.counts.chunks).toBeGreaterThan(10)
-    expect(maxStretchMs).toBeLessThan(MAX_STRETCH_MS)
+    expectSliced(run, MAX_PDF_STRETCH_SHARE)
   }, 120_000)
 
-  it('an arxiv_query job returning 50 papers', async () => {
-    const { maxStretchMs, status } = await runMeasured('arxiv_query, 50 results', {
+  it('runs an arxiv_query job of 50 papers in short stretches', async () => {
+    const { status, ...run } = await runMeasured('arxiv_query, 50 results', {
       type: 'arxiv_query',
       query: 'testing',
       max_results: 50,
     })
     expect(status.counts.sources).toBe(50)
-    expect(maxStretchMs).toBeLessThan(MAX_STRETCH_MS)
+    // Small: ~200 ms in all, so only the absolute bound applies.
+    expect(run.maxStretchMs).toBeLessThan(MAX_STRETCH_MS)
   }, 120_000)
 
-  it('a url job with a large HTML page', async () => {
+  it('slices a url job with a large HTML page', async () => {
     const html = bigHtml(4_500_000)
     const page: SafeFetch = async (url) => htmlResponse(url, html)
-    const { maxStretchMs, status } = await runMeasured(
+    const { status, ...run } = await runMeasured(
       `url, ${(html.length / 1e6).toFixed(1)} MB HTML`,
       { type: 'url', url: 'https://blog.example/long' },
       fixtureEnv(page),
     )
     expect(status.counts.chunks).toBeGreaterThan(100)
-    expect(maxStretchMs).toBeLessThan(MAX_STRETCH_MS)
+    expectSliced(run)
   }, 120_000)
 })
