@@ -34,7 +34,7 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>
 
 /**
  * One page's text, joined as unpdf's extractText joins it. unpdf reads every page at once
- * (Promise.all), which held the isolate ~1.2 s for a 25-page paper; page by page with a
+ * (Promise.all), which held the isolate ~1.2 s for a 15-page paper; page by page with a
  * yield between pages, no stretch holds it more than about one page's worth.
  */
 async function pageText(document: PdfDocument, pageNumber: number): Promise<string> {
