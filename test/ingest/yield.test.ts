@@ -1,7 +1,7 @@
 // Seeding stays responsive only if indexing really hands the isolate back between slices:
 // a resolved promise (or crypto.subtle.digest) does not, a zero-delay timer does.
 import { describe, expect, it } from 'vitest'
-import { yieldToRequests } from '../../workers/retrieval/indexing/yield'
+import { yieldToRequests } from '../../workers/yield'
 
 async function letsWaitingWorkRun(pause: () => Promise<unknown>): Promise<boolean> {
   let ran = false

@@ -2,8 +2,9 @@
 // or tokens, cuts at the strongest boundary in reach (paragraph, sentence, word) and starts
 // the next chunk with an overlap that also begins on a boundary.
 import { countTokens } from '../llm'
+import { createPace, type Pace } from '../yield'
 import type { ChunkPreset } from './indexer-types'
-import { Boundary, segmentText, type Segment } from './text/segments'
+import { Boundary, wordSegments, type Segment } from './text/segments'
 
 export interface ChunkSpec {
   unit: 'chars' | 'tokens'
@@ -109,16 +110,24 @@ function fitted(p: Packing, from: number, end: number, previousEnd: number) {
   return { chunk, last }
 }
 
-/** Splits `text` into overlapping chunks; empty or blank text gives no chunks. */
-export function chunkText(text: string, preset: ChunkPreset | ChunkSpec): TextChunk[] {
-  const spec = typeof preset === 'string' ? CHUNK_PRESETS[preset] : preset
+/** Segments read and measured per step: a slice covers 16 × 256 = 4,096 (~10-40 ms). */
+const MEASURE_STEP = 256
+
+/**
+ * The chunker's work as a sequence of steps: `null` after each block of segments measured, a
+ * chunk whenever one is cut. Callers that must stay responsive pause between steps.
+ */
+function* chunkSteps(text: string, spec: ChunkSpec): Generator<TextChunk | null> {
   const maxWordChars = spec.unit === 'chars' ? spec.size : spec.size * 2
-  const segments = segmentText(text, maxWordChars)
   const measure = measureOf(spec)
+  const segments: Segment[] = []
   const prefix = [0]
-  for (const s of segments) prefix.push((prefix.at(-1) ?? 0) + measure(text.slice(s.start, s.end)))
+  for (const s of wordSegments(text, maxWordChars)) {
+    segments.push(s)
+    prefix.push((prefix.at(-1) ?? 0) + measure(text.slice(s.start, s.end)))
+    if (segments.length % MEASURE_STEP === 0) yield null
+  }
   const p: Packing = { text, segments, prefix, spec }
-  const chunks: TextChunk[] = []
   let from = 0
   let previousEnd = -1
   while (from < segments.length) {
@@ -126,10 +135,43 @@ export function chunkText(text: string, preset: ChunkPreset | ChunkSpec): TextCh
     // The overlap leaves no room for the next segment: start this chunk without overlap.
     if (reach <= previousEnd) reach = reachFrom(p, (from = previousEnd + 1))
     const { chunk, last } = fitted(p, from, pickEnd(p, from, reach, previousEnd), previousEnd)
-    chunks.push(chunk)
+    yield chunk
     if (last >= segments.length - 1) break
     previousEnd = last
     from = pickOverlapStart(p, from, last)
+  }
+}
+
+const specOf = (preset: ChunkPreset | ChunkSpec) =>
+  typeof preset === 'string' ? CHUNK_PRESETS[preset] : preset
+
+/** Splits `text` into overlapping chunks; empty or blank text gives no chunks. */
+export function chunkText(text: string, preset: ChunkPreset | ChunkSpec): TextChunk[] {
+  const chunks: TextChunk[] = []
+  for (const step of chunkSteps(text, specOf(preset))) if (step) chunks.push(step)
+  return chunks
+}
+
+/**
+ * Steps per slice. A step is one chunk (a token count over ~3 KB, a few ms once the
+ * tokenizer's merge cache is large) or one block of segments read and measured.
+ */
+export const CHUNK_STEPS_PER_SLICE = 16
+
+/**
+ * chunkText for big inputs (a 2 MB text job, a long page): the same chunks, but it calls
+ * `pace` after every step, which hands the isolate back every few steps. Pass one pace to
+ * every call over the pieces of one document, so small pieces add up to slices too.
+ */
+export async function chunkTextSliced(
+  text: string,
+  preset: ChunkPreset | ChunkSpec,
+  pace: Pace = createPace(CHUNK_STEPS_PER_SLICE),
+): Promise<TextChunk[]> {
+  const chunks: TextChunk[] = []
+  for (const step of chunkSteps(text, specOf(preset))) {
+    if (step) chunks.push(step)
+    await pace()
   }
   return chunks
 }

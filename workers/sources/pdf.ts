@@ -1,7 +1,8 @@
 // PDF text per page with unpdf (PDF.js built for serverless runtimes, no worker thread, no
 // eval), and PDF download through the guarded fetch. Page numbers are 1-based and kept even
 // when empty pages are dropped, so citations can say [Title, Page X].
-import { extractText, getDocumentProxy } from 'unpdf'
+import { getDocumentProxy } from 'unpdf'
+import { yieldToRequests } from '../yield'
 import type { SafeFetch } from './safe-fetch-types'
 import { assertFetchOk, PdfParseError } from './source-errors'
 
@@ -29,19 +30,42 @@ function normalisePageText(text: string): string {
   return text.normalize('NFKC').replaceAll('\u0000', '').replace(/\s+/g, ' ').trim()
 }
 
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>
+
+/**
+ * One page's text, joined as unpdf's extractText joins it. unpdf reads every page at once
+ * (Promise.all), which held the isolate ~1.2 s for a 15-page paper; page by page with a
+ * yield between pages, no stretch holds it more than about one page's worth.
+ */
+async function pageText(document: PdfDocument, pageNumber: number): Promise<string> {
+  const page = await document.getPage(pageNumber)
+  const content = await page.getTextContent()
+  return content.items
+    .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+    .join('')
+}
+
+async function readPages(copy: Uint8Array): Promise<string[]> {
+  const document = await getDocumentProxy(copy, { verbosity: 0 })
+  try {
+    const pages: string[] = []
+    for (let n = 1; n <= document.numPages; n++) {
+      if (n > 1) await yieldToRequests()
+      pages.push(await pageText(document, n))
+    }
+    return pages
+  } finally {
+    await document.destroy()
+  }
+}
+
 /** Text of every non-empty page. Unreadable bytes throw PdfParseError (a ValidationError). */
 export async function extractPdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
   if (!hasPdfMagic(bytes)) throw new PdfParseError('Not a PDF (no %PDF- header)')
-  // PDF.js transfers (detaches) the buffer it is given: hand it a copy, keep the caller's.
-  const copy = bytes.slice()
   let pages: string[]
   try {
-    const document = await getDocumentProxy(copy, { verbosity: 0 })
-    try {
-      pages = (await extractText(document, { mergePages: false })).text
-    } finally {
-      await document.destroy()
-    }
+    // PDF.js transfers (detaches) the buffer it is given: hand it a copy, keep the caller's.
+    pages = await readPages(bytes.slice())
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'unknown error'
     throw new PdfParseError(`Unreadable PDF: ${reason}`, { cause: error })

@@ -12,7 +12,7 @@ import type { IndexCounts, IndexRequest } from '../indexer-types'
 import type { VectorStore } from '../vector-store'
 import { storeChunks, type PlacedDocument } from './chunk-writer'
 import { paperKeyOf, prepareRequest, type PreparedRequest } from './prepare'
-import { yieldToRequests } from './yield'
+import { yieldToRequests } from '../../yield'
 
 export interface IndexDeps {
   db: D1Database

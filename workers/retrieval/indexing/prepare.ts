@@ -1,7 +1,8 @@
 // Turns an IndexRequest into rows-to-be: the source, its documents (hashed with their
 // namespace, so the same text can live in two namespaces), one section per page and the
 // page's chunks, each hashed. Pure apart from hashing; nothing touches the database here.
-import { chunkText } from '../chunker'
+import { createPace } from '../../yield'
+import { CHUNK_STEPS_PER_SLICE, chunkTextSliced } from '../chunker'
 import type { ChunkPreset, IndexRequest, SourceInput } from '../indexer-types'
 import { sha256Hex, stableId } from './hash'
 
@@ -57,9 +58,11 @@ async function prepareDocument(
   const sections: PreparedSection[] = []
   const chunks: PreparedChunk[] = []
   const seen = new Set<string>()
+  // One pace for the whole document: a PDF's pages or a text's sections are small apiece.
+  const pace = createPace(CHUNK_STEPS_PER_SLICE)
   for (const [sectionOrdinal, page] of kept.entries()) {
     sections.push({ ordinal: sectionOrdinal, heading: page.heading ?? null, page: page.page })
-    for (const chunk of chunkText(page.text, meta.preset)) {
+    for (const chunk of await chunkTextSliced(page.text, meta.preset, pace)) {
       const chunkHash = await sha256Hex(chunk.text)
       if (seen.has(chunkHash)) continue
       seen.add(chunkHash)

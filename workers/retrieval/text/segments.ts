@@ -39,28 +39,30 @@ function grade(gap: string, word: string, next: string | undefined): Boundary {
 }
 
 /**
- * Segments of `text`; a run of non-space characters longer than `maxWordChars` is cut into
- * pieces joined by Forced boundaries (the one case where a "word" is split).
+ * Segments of `text`, one at a time (a caller may pause between them: a 3 MB page has ~500k);
+ * a run of non-space characters longer than `maxWordChars` is cut into pieces joined by Forced
+ * boundaries (the one case where a "word" is split).
  */
-export function segmentText(text: string, maxWordChars: number): Segment[] {
-  const words = [...text.matchAll(/\S+/g)]
-  const segments: Segment[] = []
+export function* wordSegments(text: string, maxWordChars: number): Generator<Segment> {
+  const words = /\S+/g
+  let match = words.exec(text)
   let cursor = 0
-  words.forEach((match, i) => {
+  while (match) {
     const word = match[0]
     const wordStart = match.index
-    const next = words[i + 1]
+    const next = words.exec(text)
     const gap = next ? text.slice(wordStart + word.length, next.index) : ''
     for (let cut = maxWordChars; cut < word.length; cut += maxWordChars) {
-      segments.push({ start: cursor, end: wordStart + cut, after: Boundary.Forced })
+      yield { start: cursor, end: wordStart + cut, after: Boundary.Forced }
       cursor = wordStart + cut
     }
-    segments.push({
-      start: cursor,
-      end: wordStart + word.length,
-      after: grade(gap, word, next?.[0]),
-    })
+    yield { start: cursor, end: wordStart + word.length, after: grade(gap, word, next?.[0]) }
     cursor = wordStart + word.length
-  })
-  return segments
+    match = next
+  }
+}
+
+/** All of wordSegments at once. */
+export function segmentText(text: string, maxWordChars: number): Segment[] {
+  return [...wordSegments(text, maxWordChars)]
 }
