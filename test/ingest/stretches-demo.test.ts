@@ -46,6 +46,7 @@ describe('demo_corpus consumer', () => {
     expect(status).toMatchObject({ status: 'done', counts: { sources: ROWS } })
     // Bounds as in stretches.test.ts.
     expect(run.maxStretchMs).toBeLessThan(2500)
-    expect(run.maxStretchMs / run.totalMs).toBeLessThan(0.25)
+    // Sliced already (by queue messages): the share only guards against one slice holding on.
+    expect(run.maxStretchMs / run.totalMs).toBeLessThan(0.5)
   }, 120_000)
 })
