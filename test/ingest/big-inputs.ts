@@ -1,7 +1,7 @@
 // Worst-case inputs for the stretch tests, built deterministically: ~2 MB of varied prose, a
 // ~2 MB run with no whitespace, and a large HTML page (under safeFetch's 5 MiB cap); and the
 // PDF.js warm-up before a measured PDF run.
-import { extractPdfPages } from '../../workers/sources'
+import { extractPdfPages, type SafeFetch } from '../../workers/sources'
 
 /** A tiny seeded PRNG (mulberry32), so every run builds the same text. */
 function random(seed: number): () => number {
@@ -70,4 +70,16 @@ export function bigHtml(bytes: number, seed = 11): string {
  */
 export async function warmPdfJs(bytes: Uint8Array): Promise<void> {
   await extractPdfPages(bytes)
+}
+
+/** A guarded fetch that answers every URL with `bytes` as a PDF. */
+export function pdfFetch(bytes: Uint8Array): SafeFetch {
+  return async (url) => ({
+    url,
+    status: 200,
+    headers: new Headers(),
+    contentType: 'application/pdf',
+    body: bytes,
+    text: () => '',
+  })
 }

@@ -7,7 +7,7 @@ import { enqueueIngestJobs } from '../../workers/ingest'
 import { paperNamespace } from '../../workers/papers'
 import { createSession } from '../session/helpers'
 import { pdfFixture } from '../sources/helpers'
-import { warmPdfJs } from './big-inputs'
+import { pdfFetch, warmPdfJs } from './big-inputs'
 import { captureQueue, jobStatus, runBatch } from './helpers'
 import { measureStretch } from './lag-probe'
 
@@ -18,14 +18,7 @@ const PDF_URL = 'https://arxiv.org/pdf/2501.10120'
 /** An env whose guarded fetch answers every URL with `bytes` as a PDF. */
 function envServing(bytes: Uint8Array): Env {
   const testEnv = { ...env }
-  makeDeps(testEnv).safeFetch = async (url) => ({
-    url,
-    status: 200,
-    headers: new Headers(),
-    contentType: 'application/pdf',
-    body: bytes,
-    text: () => '',
-  })
+  makeDeps(testEnv).safeFetch = pdfFetch(bytes)
   return testEnv
 }
 

@@ -8,7 +8,7 @@ import { enqueueIngestJobs, type IngestJob } from '../../workers/ingest'
 import { createScholarlyClients, type SafeFetch } from '../../workers/sources'
 import { htmlResponse } from '../fakes/safe-response'
 import { arxivFixture, fakeClock, pdfFixture, testConfig } from '../sources/helpers'
-import { bigHtml, bigProse, bigUnbroken, warmPdfJs } from './big-inputs'
+import { bigHtml, bigProse, bigUnbroken, pdfFetch, warmPdfJs } from './big-inputs'
 import { captureQueue, jobStatus, runBatch } from './helpers'
 import { measureStretch } from './lag-probe'
 
@@ -64,17 +64,6 @@ function fixtureEnv(safeFetch?: SafeFetch): Env {
   })
   if (safeFetch) deps.safeFetch = safeFetch
   return testEnv
-}
-
-function pdfFetch(bytes: Uint8Array): SafeFetch {
-  return async (url) => ({
-    url,
-    status: 200,
-    headers: new Headers(),
-    contentType: 'application/pdf',
-    body: bytes,
-    text: () => '',
-  })
 }
 
 /**
