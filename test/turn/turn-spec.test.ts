@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { Verdict } from '../../workers/stream'
-import { createTurnRunner, type TurnAnswer } from '../../workers/turn'
+import { createTurnRunner, type PreparedTurn, type TurnAnswer } from '../../workers/turn'
 import { aRun, memoryStore, testDeps, withSql } from './helpers'
 import { scriptedModel, type ScriptedStep } from './scripted-model'
 
@@ -98,6 +98,26 @@ describe('turn specification', () => {
       expect(model.requests[0]?.jsonSchema?.name).toBe('draft')
       expect(run.packets.some((p) => p.type === 'token')).toBe(false)
       expect(store.listMessages()).toEqual([])
+    })
+  })
+
+  it('reads back each offline step its own text, the second as well as the first', async () => {
+    await withSql(async (sql) => {
+      const deps = testDeps({ models: null })
+      const offline = (text: string) => async (turn: PreparedTurn) => {
+        turn.state.appendText(text)
+        return { text, citations: [], stopped: false }
+      }
+      const debate = createTurnRunner({
+        tools: [],
+        orchestrate: async (_turn, runStep) => {
+          const first = await runStep({ persona: 'Optimist.', offline: offline('First turn.') })
+          const second = await runStep({ persona: 'Pessimist.', offline: offline('Second turn.') })
+          return { first: first.text, second: second.text }
+        },
+      })
+      const outcome = await debate(aRun(memoryStore(sql), deps, { message: 'Q?' }).context)
+      expect(outcome).toMatchObject({ first: 'First turn.', second: 'Second turn.' })
     })
   })
 

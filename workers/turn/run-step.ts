@@ -12,7 +12,12 @@ import type { StepSpec, TurnAnswer } from './spec'
 
 async function produce(turn: PreparedTurn, step: StepSpec): Promise<string> {
   if (turn.model) return runLoop(turn, turn.model, step)
-  if (step.offline) return (await step.offline(turn, step)).text
+  if (step.offline) {
+    // Its own cycle, as a model step has: since(mark) reads this step's text back, and a
+    // second offline step appending to the first one's cycle would read back nothing.
+    turn.state.beginCycle()
+    return (await step.offline(turn, step)).text
+  }
   if (step.output?.kind === 'json') {
     throw new NotConfiguredError('This step needs a language model; none is configured')
   }
