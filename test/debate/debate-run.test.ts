@@ -6,7 +6,9 @@ import { runDebate, TERMINAL_MARKERS, type TranscriptEntry } from '../../workers
 import type { Deps } from '../../workers/deps'
 import { ProviderError } from '../../workers/errors'
 import type { RunOutcome } from '../../workers/session'
+import { indexDocuments } from '../../workers/retrieval'
 import type { FetchLike } from '../../workers/sources'
+import { indexDeps, paper } from '../retrieval/helpers'
 import { aRun, memoryStore, withSql } from '../turn/helpers'
 import {
   BROKEN_PYTHON,
@@ -19,6 +21,25 @@ import {
 } from './helpers'
 
 const QUESTION = 'How should continuous integration run regression tests?'
+
+/** A small literature on the question, for the offline turns to quote. */
+const CI_PAPERS: [string, string, string][] = [
+  [
+    'ci-1',
+    'Regression test selection in continuous integration',
+    'Continuous integration runs regression tests on every commit. Selecting only the regression tests affected by a change cut continuous integration time by half while catching the same faults.',
+  ],
+  [
+    'ci-2',
+    'Flaky regression tests and continuous integration',
+    'Flaky regression tests fail without a code change and erode trust in continuous integration. Rerunning failed regression tests once separates flaky failures from real regressions.',
+  ],
+  [
+    'ci-3',
+    'Prioritising regression tests',
+    'Ordering regression tests by recent failures lets continuous integration report a broken build minutes earlier than running the tests in a fixed order.',
+  ],
+]
 
 async function debate(
   deps: Deps,
@@ -175,6 +196,23 @@ describe('debate run', () => {
     expect(outcome.fallbacks).toEqual(['arxiv:unreachable', 'crossref:unreachable'])
   })
 
+  it("marks the debate degraded, and says so, when a turn's retrieval fell back", async () => {
+    const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
+    const retriever = deps.retriever
+    deps.retriever = {
+      retrieve: async (query, options, signal) => ({
+        ...(await retriever.retrieve(query, options, signal)),
+        fallbacks: ['rerank:lexical'],
+      }),
+    }
+    const { outcome, packets } = await debate(deps)
+    expect(outcome.mode).toBe('degraded')
+    expect(outcome.fallbacks).toEqual(['retrieval:rerank:lexical'])
+    expect(statuses(packets)).toContain(
+      'Research Scientist 2: retrieval fell back (rerank:lexical); the debate is marked degraded',
+    )
+  })
+
   it('a failed model call ends the debate with the reason, keeps the transcript, no error packet', async () => {
     const { deps } = debateDeps({
       steps: [
@@ -206,6 +244,29 @@ describe('debate run', () => {
     expect(text).toContain('_Offline:')
     expect(text).not.toMatch(/Validation: PASS/)
     expect(markerCount(text)).toBe(1)
+  })
+
+  it('offline, every turn lists exactly the works its own prose cites', async () => {
+    const { deps } = debateDeps({ steps: null, maxTurns: 1 })
+    const index = indexDeps()
+    for (const [id, title, text] of CI_PAPERS) await indexDocuments(index, paper(id, title, text))
+    const { outcome, packets } = await debate(deps)
+    expect(outcome.transcript.map((e) => e.speaker)).toEqual(['optimist', 'pessimist'])
+    const shown = new Set(packets.flatMap((p) => (p.type === 'citation' ? [p.number] : [])))
+    for (const entry of outcome.transcript) {
+      const cited = new Set([...entry.text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))
+      expect(cited.size, `${entry.speaker} quotes cited passages`).toBeGreaterThan(0)
+      expect(new Set(entry.citations?.grounded)).toEqual(cited)
+      const listed = new Set(entry.references.map((r) => r.source_id))
+      for (const n of cited) {
+        expect(shown.has(n), `[${n}] was sent as a citation`).toBe(true)
+        const source = packets.find((p) => p.type === 'citation' && p.number === n)
+        const sourceId = source?.type === 'citation' ? source.source.sourceId : undefined
+        expect(listed.has(sourceId ?? null), `[${n}] is in ${entry.speaker}'s references`).toBe(
+          true,
+        )
+      }
+    }
   })
 
   it('cites nothing when the knowledge base does not address the question, and says why', async () => {

@@ -56,6 +56,9 @@ async function runRounds(
         proposal: speaker === 'pessimist' ? proposal : null,
         offline,
         onIngest: (ingest) => noteIngest(state, ingest),
+        onRetrievalFallbacks: (found) => {
+          for (const fallback of found) state.fallbacks.add(`retrieval:${fallback}`)
+        },
       })
       state.transcript.push(entry)
       if (entry.interrupted) return 'interrupted'

@@ -55,6 +55,8 @@ export interface ScientistTurnOptions {
   offline: boolean
   /** Provider failures of this turn's ingestion, collected for the run's fallbacks. */
   onIngest: (ingest: TurnIngest) => void
+  /** Retrieval stages that fell back ('rerank:lexical'), collected for the run's fallbacks. */
+  onRetrievalFallbacks: (fallbacks: string[]) => void
 }
 
 function newEntry(options: ScientistTurnOptions): TranscriptEntry {
@@ -128,6 +130,14 @@ export async function runScientistTurn(
     const evidence = await retrieveEvidence(turn, entry.query, options.question)
     entry.retrieved = evidence.retrieved
     emitStatus(turn, `${label} Retrieved chunks from vector DB: ${evidence.retrieved}`)
+    // A reranker or planner that failed online is a degraded turn, never a normal one.
+    if (evidence.fallbacks.length > 0 && !options.offline) {
+      emitStatus(
+        turn,
+        `${label}: retrieval fell back (${evidence.fallbacks.join(', ')}); the debate is marked degraded`,
+      )
+      options.onRetrievalFallbacks(evidence.fallbacks)
+    }
     if (evidence.notCovered) {
       emitStatus(
         turn,
