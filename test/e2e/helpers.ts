@@ -77,3 +77,14 @@ export async function throttle(page: Page, bytesPerSecond: number | null): Promi
     uploadThroughput: -1,
   })
 }
+
+/** Pages that quote the knowledge base wait until the demo library is in (run.mjs seeds it). */
+export async function libraryReady(base: string): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000
+  while (Date.now() < deadline) {
+    const health = (await (await fetch(`${base}/health`)).json()) as { corpus?: { state?: string } }
+    if (health.corpus?.state === 'ready') return
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+  }
+  throw new Error('the demo library did not finish loading')
+}

@@ -8,7 +8,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-const RUN_TIMEOUT_MS = 600_000
+const RUN_TIMEOUT_MS = 900_000
 const API_KEY = 'e2e-api-key'
 const WIDGET_KEY = 'qw_pub_e2e'
 const root = path.resolve(import.meta.dirname, '../..')
@@ -233,6 +233,17 @@ async function main() {
     attempt(() => runBrowserTest(base, model, 'write-offline'))
     attempt(() => runBrowserTest(base, model, 'papers'))
     attempt(() => runBrowserTest(base, model, 'debate'))
+    // Last, so the seeding the Ask test watches is not slowed: a model that streams slowly,
+    // for a debate interrupted mid-generation.
+    if (!ONLY || ONLY.includes('debate-interrupt')) {
+      step('restarting the fake model and wrangler dev with it for the debate interrupt')
+      await stopServer(server)
+      await stopServer(model?.child)
+      model = await startFakeModel()
+      server = startServer(new URL(base).port, persist, model.url, widgetHostPort, 'server-model.log')
+      await waitForHealth(server, base)
+      attempt(() => runBrowserTest(base, model, 'debate-interrupt'))
+    }
     if (failures.length > 0) throw new Error(failures.join('; '))
     step('passed')
   } finally {

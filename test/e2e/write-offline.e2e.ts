@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { chromium } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { shot } from './helpers'
+import { libraryReady, shot } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
@@ -20,19 +20,8 @@ Falls and fractures are common after seventy.
 Trials of supplements disagree.
 `
 
-/** The draft quotes the knowledge base: wait until the demo library is in (run.mjs seeds it). */
-async function libraryReady(): Promise<void> {
-  const deadline = Date.now() + 10 * 60_000
-  while (Date.now() < deadline) {
-    const health = (await (await fetch(`${base}/health`)).json()) as { corpus?: { state?: string } }
-    if (health.corpus?.state === 'ready') return
-    await new Promise((resolve) => setTimeout(resolve, 2_000))
-  }
-  throw new Error('the demo library did not finish loading')
-}
-
 async function main(): Promise<void> {
-  await libraryReady()
+  await libraryReady(base)
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: FLAGS,

@@ -1,6 +1,8 @@
 // The Debate mode's view: one card per scientist turn (alternating), the status line, verdict
 // badges, citations linked to source cards, Quire's APA references, the terminal state.
-// Auto-scroll follows output only while the reader is at the bottom (seed 002 §9).
+// Auto-scroll follows output only while the reader is at the bottom (seed 002 §9). How the
+// debate was made (offline, degraded and why) stays on the view, not only in a passing status.
+import { reportAnswerMode } from '../app-events'
 import { renderAnswer, sourceAnchor } from '../markdown'
 import type { Packet, SourceRef } from '../types'
 
@@ -8,6 +10,30 @@ type Verdict = Extract<Packet, { type: 'verdict' }>['verdict']
 
 const TERMINAL = /^=== (Viable Solution Reached|Debate Interrupted|Max Turns Reached) ===$/m
 const NEAR_BOTTOM_PX = 80
+/** Status lines that mean the run left its normal path (the server says which in `done`). */
+const DEGRADED_STATUS = /unreachable|fell back|the model failed|not ingested|could not be read/i
+
+/** The machine-readable ending lines; Markdown would run them into one paragraph. */
+const ENDING_LINE =
+  /\n(?=[*_]*(?:Agreement|Viability|Validation|Answer|Conclusion|Verification Reason)[*_]*:)/gi
+
+type RunMode = 'online' | 'offline' | 'degraded'
+
+/** The `done` payload's mode and fallbacks ('stage:reason' strings), when it carries them. */
+function modeOf(result: unknown): { mode: RunMode; fallbacks: string[] } | null {
+  if (!result || typeof result !== 'object') return null
+  const { mode, fallbacks } = result as { mode?: unknown; fallbacks?: unknown }
+  if (mode !== 'online' && mode !== 'offline' && mode !== 'degraded') return null
+  const list = Array.isArray(fallbacks) ? fallbacks.filter((f) => typeof f === 'string') : []
+  return { mode, fallbacks: list }
+}
+
+function splitFallback(fallback: string): { stage: string; reason: string } {
+  const at = fallback.indexOf(':')
+  return at < 0
+    ? { stage: fallback, reason: '' }
+    : { stage: fallback.slice(0, at), reason: fallback.slice(at + 1) }
+}
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
   const node = document.createElement(tag)
@@ -28,6 +54,7 @@ interface Card {
 export class DebateView {
   readonly root = el('section', 'debate')
   private readonly status = el('p', 'debate-status', 'Starting…')
+  private readonly modeNote = el('p', 'debate-mode')
   private readonly cards = el('ol', 'debate-cards')
   private readonly terminal = el('p', 'debate-terminal')
   private card: Card | null = null
@@ -38,7 +65,8 @@ export class DebateView {
   constructor(private readonly scroller: HTMLElement = document.scrollingElement as HTMLElement) {
     this.status.setAttribute('role', 'status')
     this.terminal.hidden = true
-    this.root.append(this.status, this.cards, this.terminal)
+    this.modeNote.hidden = true
+    this.root.append(this.modeNote, this.status, this.cards, this.terminal)
   }
 
   onPacket(packet: Packet): void {
@@ -51,6 +79,9 @@ export class DebateView {
     switch (packet.type) {
       case 'status':
         this.status.textContent = packet.message
+        if (packet.message.startsWith('Offline:')) this.showMode('offline', packet.message)
+        else if (DEGRADED_STATUS.test(packet.message) && this.modeNote.dataset.kind !== 'offline')
+          this.showMode('degraded', `Degraded: ${packet.message}`)
         if (/^Research Scientist \d Response:$/.test(packet.message)) this.openCard(packet.message)
         return
       case 'token':
@@ -64,10 +95,28 @@ export class DebateView {
         return
       case 'done':
         if (!this.ended) this.showTerminal(packet.stopped ? 'Debate Interrupted' : 'Ended', '')
+        this.showFinalMode(modeOf(packet.result))
         return
       default:
         return
     }
+  }
+
+  private showMode(kind: RunMode, text: string): void {
+    this.modeNote.dataset.kind = kind
+    this.modeNote.textContent = text
+    this.modeNote.hidden = kind === 'online'
+  }
+
+  /** The server's own account of the run replaces what the status lines suggested. */
+  private showFinalMode(final: ReturnType<typeof modeOf>): void {
+    if (!final) return
+    if (final.mode === 'degraded') {
+      this.showMode('degraded', `Degraded: ${final.fallbacks.join(', ') || 'some steps fell back'}`)
+    } else if (final.mode === 'offline' && this.modeNote.hidden) {
+      this.showMode('offline', 'Offline: extractive turns from the knowledge base, Validation N/A')
+    } else if (final.mode === 'online') this.showMode('online', '')
+    reportAnswerMode({ mode: final.mode, fallbacks: final.fallbacks.map(splitFallback) })
   }
 
   private isNearBottom(): boolean {
@@ -108,7 +157,7 @@ export class DebateView {
   private render(text: string): void {
     if (!this.card) return
     this.card.text = text
-    this.card.body.innerHTML = renderAnswer(text, this.card.id)
+    this.card.body.innerHTML = renderAnswer(text.replace(ENDING_LINE, '\n\n'), this.card.id)
   }
 
   private addSource(source: SourceRef): void {

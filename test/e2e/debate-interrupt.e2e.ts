@@ -1,0 +1,105 @@
+// Browser test of interrupting a debate (run by run.mjs while the scripted fake model is up):
+// scientist 1's answer streams slowly, the reader presses Interrupt mid-generation, and the
+// debate ends with `Debate Interrupted`, the partial turn kept on the page and in the session.
+// arXiv and Crossref cannot be reached here, so the run is also shown as degraded.
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+
+const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
+const fakeUrl = process.env.FAKE_MODEL_URL ?? ''
+const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
+const STEP_TIMEOUT_MS = 30_000
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
+const OPENING = 'Position: vitamin D status sets how much calcium the gut absorbs'
+/** Long enough that the run is still generating when the click lands (60 × 0.5 s). */
+const SLOW_REPLY = `${OPENING} [1]. ${'The evidence is weighed further here. '.repeat(30)}`
+
+/** Scripts the fake: retrieval's plan and rerank, then scientist 1's slowly streamed answer. */
+async function script(): Promise<string> {
+  const steps = [
+    { json: { task: 'qa', variations: [] } },
+    { json: { scores: [{ id: 1, score: 9 }] } },
+    { reply: SLOW_REPLY, chunks: 60, chunkDelayMs: 500 },
+  ]
+  const res = await fetch(`${fakeUrl}/__scripts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ steps }),
+  })
+  const { key } = (await res.json()) as { key: string }
+  return `[[fake:${key}]]`
+}
+
+async function interruptMidGeneration(page: Page): Promise<void> {
+  const marker = await script()
+  await page.goto(`${base}/#/debate`)
+  await page.fill(
+    '#debate-question',
+    `How does vitamin D status affect calcium absorption? ${marker}`,
+  )
+  await page.click('#debate-form button[type="submit"]')
+  const debate = page.locator('.debate').first()
+  const card = debate.locator('.debate-card').first()
+  // Ingestion tries arXiv and Crossref first (unreachable here), then the answer streams.
+  await card.locator('.debate-body', { hasText: 'Position:' }).waitFor({ timeout: 90_000 })
+  const started = Date.now()
+  await page.click('#debate-interrupt')
+  const terminal = debate.locator('.debate-terminal')
+  await terminal.waitFor({ state: 'visible', timeout: 20_000 })
+  const elapsed = Date.now() - started
+  assert.equal(await terminal.getAttribute('data-state'), 'Debate Interrupted')
+  // The reply would take 30 s to finish; the interrupt ended it long before.
+  assert.ok(elapsed < 20_000, `the interrupt took ${elapsed} ms`)
+  assert.match((await terminal.textContent()) ?? '', /interrupted|stopped/i)
+  assert.equal(await debate.locator('.debate-card').count(), 1, 'no turn after the interrupt')
+  const partial = (await card.locator('.debate-body').textContent()) ?? ''
+  assert.ok(partial.includes('Position:'), 'the partial turn stays on the page')
+  assert.ok(!partial.includes('Agreement:'), 'the turn did not run to its end')
+  const mode = debate.locator('.debate-mode')
+  assert.equal(await mode.getAttribute('data-kind'), 'degraded', 'arXiv/Crossref fell back')
+  assert.match((await mode.textContent()) ?? '', /unreachable/)
+  assert.ok(await page.locator('#debate-interrupt').isDisabled(), 'Interrupt ends with the run')
+  await page.screenshot({ path: path.join(artifacts, 'debate-interrupt.png'), fullPage: true })
+  await savedTranscript(page)
+}
+
+/** The session keeps the interrupted transcript: the debate's message, marked interrupted. */
+async function savedTranscript(page: Page): Promise<void> {
+  const session = await page.evaluate(() => sessionStorage.getItem('quire.session'))
+  const { id, token } = JSON.parse(session ?? '{}') as { id?: string; token?: string }
+  assert.ok(id && token, 'the tab holds its session key')
+  assert.ok(page.url().includes(`#/debate/${id}`), `the session is in the address: ${page.url()}`)
+  const res = await fetch(`${base}/api/sessions/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  assert.equal(res.status, 200)
+  const stored = JSON.stringify(await res.json())
+  // The stored message's data may be JSON inside JSON: allow escaped quotes.
+  assert.match(stored, /terminal\\*":\\*"interrupted/, 'the saved debate is marked interrupted')
+  assert.ok(stored.includes('Position: vitamin'), 'the partial turn is saved')
+}
+
+async function main(): Promise<void> {
+  assert.ok(fakeUrl, 'FAKE_MODEL_URL is set by run.mjs')
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: FLAGS,
+    timeout: STEP_TIMEOUT_MS,
+  })
+  const page = await browser.newPage({ viewport: { width: 1200, height: 1400 } })
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  try {
+    await interruptMidGeneration(page)
+    console.log('[e2e] debate interrupt: all checks passed')
+  } catch (error) {
+    await page
+      .screenshot({ path: path.join(artifacts, 'debate-interrupt-failure.png'), fullPage: true })
+      .catch(() => undefined)
+    throw error
+  } finally {
+    await browser.close()
+  }
+}
+
+await main()
