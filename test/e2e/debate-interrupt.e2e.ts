@@ -15,11 +15,14 @@ const OPENING = 'Position: vitamin D status sets how much calcium the gut absorb
 /** Long enough that the run is still generating when the click lands (60 × 0.5 s). */
 const SLOW_REPLY = `${OPENING} [1]. ${'The evidence is weighed further here. '.repeat(30)}`
 
-/** Scripts the fake: retrieval's plan and rerank, then scientist 1's slowly streamed answer. */
+/**
+ * Scripts the fake: retrieval's plan and rerank (answered by their schema, whether or not
+ * retrieval asks), then scientist 1's slowly streamed answer.
+ */
 async function script(): Promise<string> {
   const steps = [
-    { json: { task: 'qa', variations: [] } },
-    { json: { scores: [{ id: 1, score: 9 }] } },
+    { forSchema: 'query_plan', json: { task: 'qa', variations: [] } },
+    { forSchema: 'grades', json: { scores: [{ id: 1, score: 9 }] } },
     { reply: SLOW_REPLY, chunks: 60, chunkDelayMs: 500 },
   ]
   const res = await fetch(`${fakeUrl}/__scripts`, {
@@ -56,6 +59,7 @@ async function interruptMidGeneration(page: Page): Promise<void> {
   const partial = (await card.locator('.debate-body').textContent()) ?? ''
   assert.ok(partial.includes('Position:'), 'the partial turn stays on the page')
   assert.ok(!partial.includes('Agreement:'), 'the turn did not run to its end')
+  assert.match((await card.locator('.debate-cut').textContent()) ?? '', /Interrupted here/)
   const mode = debate.locator('.debate-mode')
   assert.equal(await mode.getAttribute('data-kind'), 'degraded', 'arXiv/Crossref fell back')
   assert.match((await mode.textContent()) ?? '', /unreachable/)

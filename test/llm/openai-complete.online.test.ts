@@ -30,6 +30,19 @@ describe('openai-compatible complete()', () => {
     })
   })
 
+  it('the fake answers a structured request with the step made for its schema, in any order', async () => {
+    const fake = await scriptFake([
+      { forSchema: 'answer', json: { message: 'planned', sources: [] } },
+      { reply: 'plain prose' },
+    ])
+    const model = makeTestModel()
+    const plain = await model.complete({ messages: user(fake.marker) })
+    expect(plain.text).toBe('plain prose')
+    const structured = await model.complete({ messages: user(fake.marker), jsonSchema })
+    expect(JSON.parse(structured.text)).toEqual({ message: 'planned', sources: [] })
+    await expect(model.complete({ messages: user(fake.marker) })).rejects.toThrow(/no steps left/)
+  })
+
   it('sends temperature, max_tokens and the model name', async () => {
     const fake = await scriptFake([{ reply: 'ok' }])
     await makeTestModel({ model: 'fake-fast' }).complete({

@@ -83,6 +83,13 @@ function serveEmbeddings(res: ServerResponse, body: Body, step?: FakeStep) {
   })
 }
 
+/** The structured output a chat request asks for (`response_format.json_schema.name`). */
+function schemaName(body: Body): string | undefined {
+  const format = body.response_format as { json_schema?: { name?: unknown } } | undefined
+  const name = format?.json_schema?.name
+  return typeof name === 'string' ? name : undefined
+}
+
 async function serveModelCall(
   { book, options }: ServerState,
   req: IncomingMessage,
@@ -92,7 +99,7 @@ async function serveModelCall(
   const url = new URL(req.url ?? '/', 'http://fake')
   const key = book.keyOf(body)
   book.record(key, { path: url.pathname, authorization: req.headers.authorization ?? null, body })
-  const { step, exhausted } = book.take(key)
+  const { step, exhausted } = book.take(key, schemaName(body))
   if (exhausted) {
     return sendError(res, 500, {
       message: `Fake script ${key} has no steps left`,

@@ -22,7 +22,7 @@ function textsOf(body: Record<string, unknown>): string[] {
 }
 
 export class ScriptBook {
-  private readonly scripts = new Map<string, { steps: FakeStep[]; next: number }>()
+  private readonly scripts = new Map<string, { steps: FakeStep[]; used: Set<number> }>()
   private readonly records = new Map<string, RecordedRequest[]>()
   private counter = 0
   private readonly prefix = Math.random().toString(36).slice(2, 8)
@@ -30,7 +30,7 @@ export class ScriptBook {
   add(steps: FakeStep[]): string {
     this.counter += 1
     const key = `s${this.prefix}${this.counter}`
-    this.scripts.set(key, { steps, next: 0 })
+    this.scripts.set(key, { steps, used: new Set() })
     this.records.set(key, [])
     return key
   }
@@ -44,13 +44,20 @@ export class ScriptBook {
     return ''
   }
 
-  /** The next step of the script, or undefined when exhausted (or unscripted). */
-  take(key: string): { step?: FakeStep; exhausted: boolean } {
+  /**
+   * The step for this request, or undefined when exhausted (or unscripted): the first unused
+   * step made for its structured output (`schema`), else the first unused step made for none.
+   */
+  take(key: string, schema?: string): { step?: FakeStep; exhausted: boolean } {
     const script = this.scripts.get(key)
     if (!script) return { exhausted: false }
-    const step = script.steps[script.next]
+    const free = (want: string | undefined) =>
+      script.steps.findIndex((s, i) => !script.used.has(i) && s.forSchema === want)
+    let index = schema ? free(schema) : -1
+    if (index < 0) index = free(undefined)
+    const step = script.steps[index]
     if (!step) return { exhausted: true }
-    script.next += 1
+    script.used.add(index)
     return { step, exhausted: false }
   }
 

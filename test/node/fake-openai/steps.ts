@@ -20,6 +20,11 @@ export const fakeStepSchema = z
     toolCalls: z.array(toolCallSchema).optional(),
     /** Reply content is this value's JSON text. */
     json: z.unknown().optional(),
+    /**
+     * Answers only a request for this structured output (`response_format.json_schema.name`),
+     * whenever it comes; steps without it answer the other requests in order.
+     */
+    forSchema: z.string().min(1).optional(),
     /** Reply content exactly this text (malformed JSON, prose...). */
     raw: z.string().optional(),
     finishReason: z.enum(['stop', 'length', 'tool_calls', 'content_filter']).optional(),

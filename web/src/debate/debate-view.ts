@@ -28,6 +28,15 @@ function modeOf(result: unknown): { mode: RunMode; fallbacks: string[] } | null 
   return { mode, fallbacks: list }
 }
 
+/** Whether the run's last turn was cut mid-answer (the `done` payload's transcript says so). */
+function lastTurnCut(result: unknown): boolean {
+  if (!result || typeof result !== 'object') return false
+  const transcript = (result as { transcript?: unknown }).transcript
+  if (!Array.isArray(transcript)) return false
+  const last = transcript.at(-1) as { interrupted?: unknown; stage?: unknown } | undefined
+  return last?.interrupted === true && last.stage === 'generation'
+}
+
 function splitFallback(fallback: string): { stage: string; reason: string } {
   const at = fallback.indexOf(':')
   return at < 0
@@ -58,6 +67,8 @@ export class DebateView {
   private readonly cards = el('ol', 'debate-cards')
   private readonly terminal = el('p', 'debate-terminal')
   private card: Card | null = null
+  /** The last card opened, kept after the terminal marker to mark a turn cut short. */
+  private lastCard: Card | null = null
   /** Quire's own text after the terminal marker (the conclusion summary). */
   private ended = false
   private count = 0
@@ -96,6 +107,12 @@ export class DebateView {
       case 'done':
         if (!this.ended) this.showTerminal(packet.stopped ? 'Debate Interrupted' : 'Ended', '')
         this.showFinalMode(modeOf(packet.result))
+        if (lastTurnCut(packet.result) && this.lastCard) {
+          this.lastCard.root.classList.add('cut')
+          this.lastCard.root.append(
+            el('p', 'debate-cut', 'Interrupted here: the turn so far is kept.'),
+          )
+        }
         return
       default:
         return
@@ -136,6 +153,7 @@ export class DebateView {
     root.append(badges, body, sources)
     this.cards.append(root)
     this.card = { root, body, badges, sources, text: '', id }
+    this.lastCard = this.card
   }
 
   private appendText(text: string): void {
