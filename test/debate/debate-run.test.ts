@@ -46,9 +46,14 @@ async function debate(
   abortWhen?: (run: ReturnType<typeof aRun>) => void,
   url?: string,
   question = QUESTION,
+  history: { role: 'user' | 'assistant'; content: string }[] = [],
 ) {
   return withSql(async (sql) => {
-    const run = aRun(memoryStore(sql), deps, { message: question, ...(url ? { url } : {}) })
+    const run = aRun(memoryStore(sql), deps, {
+      message: question,
+      history,
+      ...(url ? { url } : {}),
+    })
     const emit = run.context.emit
     run.context.emit = (packet) => {
       emit(packet)
@@ -267,6 +272,32 @@ describe('debate run', () => {
         )
       }
     }
+  })
+
+  it('reads a follow-up with the conversation: retrieval searches the topic it continues', async () => {
+    const { deps } = debateDeps({ steps: null, maxTurns: 1 })
+    const index = indexDeps()
+    for (const [id, title, text] of CI_PAPERS) await indexDocuments(index, paper(id, title, text))
+    const history = [
+      { role: 'user' as const, content: QUESTION },
+      { role: 'assistant' as const, content: 'Selection and prioritisation both help.' },
+    ]
+    const { outcome, packets } = await debate(
+      deps,
+      undefined,
+      undefined,
+      'And the flaky ones?',
+      history,
+    )
+    const readAs = statuses(packets).find((s) => s.startsWith('Follow-up read as:'))
+    expect(readAs).toMatch(/^Follow-up read as: And the flaky ones\? .*regression/)
+    expect(statuses(packets)).toContain(
+      `Research Scientist 1 Search Query: ${readAs?.slice('Follow-up read as: '.length)}`,
+    )
+    expect(outcome.transcript[0]?.references.length).toBeGreaterThan(0)
+    // A new topic is not a follow-up: it is searched as asked.
+    const fresh = await debate(deps, undefined, undefined, QUESTION, history)
+    expect(statuses(fresh.packets).some((s) => s.startsWith('Follow-up read as:'))).toBe(false)
   })
 
   it('cites nothing when the knowledge base does not address the question, and says why', async () => {

@@ -81,6 +81,31 @@ async function citationsResolve(page: Page): Promise<void> {
   })
 }
 
+/** A follow-up is sent with the page's earlier debate, and read as its topic. */
+async function followUp(page: Page): Promise<void> {
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/debate/stream'))
+  const statuses: string[] = []
+  page.on('response', async (res) => {
+    if (res.url().endsWith('/api/debate/stream')) statuses.push(await res.text())
+  })
+  await page.fill('#debate-question', 'And in older adults?')
+  await page.click('#debate-form button[type="submit"]')
+  const body = (await sent).postDataJSON() as { history: { role: string; content: string }[] }
+  assert.deepEqual(
+    body.history.map((h) => h.role),
+    ['user', 'assistant'],
+  )
+  assert.equal(body.history[0]?.content, QUESTION)
+  const terminal = page.locator('.debate').nth(1).locator('.debate-terminal')
+  await terminal.waitFor({ state: 'visible', timeout: 90_000 })
+  await page.waitForTimeout(500)
+  await page.screenshot({ path: path.join(artifacts, 'debate-follow-up.png'), fullPage: true })
+  assert.match(
+    statuses.join(''),
+    /Follow-up read as: And in older adults\? .*(vitamin|calcium|absorption)/,
+  )
+}
+
 async function main(): Promise<void> {
   // The offline turns quote the demo library: it must be in.
   await libraryReady(base)
@@ -93,6 +118,7 @@ async function main(): Promise<void> {
   page.setDefaultTimeout(STEP_TIMEOUT_MS)
   try {
     await debateToTheEnd(page)
+    await followUp(page)
     console.log('[e2e] debate page: all checks passed')
   } catch (error) {
     await page

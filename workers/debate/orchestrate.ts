@@ -3,6 +3,7 @@
 // or an interrupt. Ends with exactly one terminal marker; the transcript is returned (the
 // `done` payload) and kept in the session, marked interrupted when it was.
 import { userMessage } from '../context'
+import { rewriteFollowUp } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { PreparedTurn, StepRunner } from '../turn'
 import { emitStatus, emitText } from './emit'
@@ -34,11 +35,23 @@ function noteIngest(state: DebateState, ingest: TurnIngest): void {
   }
 }
 
+/**
+ * What the debate is about, standing alone: a follow-up ("what about flaky ones?") carries the
+ * earlier questions' salient words, so retrieval and the coverage judgement see the topic.
+ */
+function standaloneQuestion(turn: PreparedTurn, input: DebateRunInput): string {
+  const question = turn.input.message
+  const standalone = rewriteFollowUp(question, input.history)
+  if (standalone !== question) emitStatus(turn, `Follow-up read as: ${standalone}`)
+  return standalone
+}
+
 /** Runs rounds until a stop condition; returns how the debate ended. */
 async function runRounds(
   turn: PreparedTurn,
   runStep: StepRunner,
   state: DebateState,
+  question: string,
 ): Promise<TerminalState> {
   const offline = turn.model === null
   // Offline turns quote the same knowledge base each round: one round says all they can.
@@ -51,8 +64,8 @@ async function runRounds(
       const entry = await runScientistTurn(turn, runStep, {
         speaker,
         round,
-        query: buildTurnQuery(turn.input.message, previous),
-        question: turn.input.message,
+        query: buildTurnQuery(question, previous),
+        question,
         proposal: speaker === 'pessimist' ? proposal : null,
         offline,
         onIngest: (ingest) => noteIngest(state, ingest),
@@ -108,7 +121,7 @@ export async function orchestrateDebate(
   let terminal: TerminalState
   try {
     if (input.url) await addUrl(turn, state, input.url)
-    terminal = await runRounds(turn, runStep, state)
+    terminal = await runRounds(turn, runStep, state, standaloneQuestion(turn, input))
   } catch (error) {
     if (!turn.signal.aborted) throw error
     terminal = 'interrupted'

@@ -23,7 +23,26 @@ they reach a viable solution, are interrupted, or run out of turns.</p>
 </form>
 <div id="debate-output"></div>`
 
-async function open(session: SessionCredentials, text: string, signal: AbortSignal) {
+/** Earlier messages sent with a debate (the API takes up to 50). */
+const MAX_HISTORY = 20
+
+interface HistoryItem {
+  role: 'user' | 'assistant'
+  content: string
+}
+
+/** The conclusion a finished debate's `done` payload carries, if any. */
+function conclusionOf(result: unknown): string | null {
+  const conclusion = (result as { conclusion?: unknown } | null)?.conclusion
+  return typeof conclusion === 'string' && conclusion ? conclusion : null
+}
+
+async function open(
+  session: SessionCredentials,
+  text: string,
+  history: HistoryItem[],
+  signal: AbortSignal,
+) {
   return fetch('/api/debate/stream', {
     method: 'POST',
     signal,
@@ -32,7 +51,7 @@ async function open(session: SessionCredentials, text: string, signal: AbortSign
       accept: 'text/event-stream',
       authorization: `Bearer ${session.token}`,
     },
-    body: JSON.stringify({ question: text, history: [], session_id: session.id }),
+    body: JSON.stringify({ question: text, history, session_id: session.id }),
   })
 }
 
@@ -45,18 +64,21 @@ export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
   const interrupt = find<HTMLButtonElement>('#debate-interrupt')
   const output = find<HTMLElement>('#debate-output')
   let active: { session: SessionCredentials; controller: AbortController } | null = null
+  /** This page's earlier debates (question, conclusion): a follow-up is read with them. */
+  const history: HistoryItem[] = []
   let unmounted = false
 
   async function debate(text: string): Promise<void> {
-    const view = new DebateView()
+    const view = new DebateView(text)
     output.append(view.root)
     const controller = new AbortController()
     let session = await ensureSession()
-    let res = await open(session, text, controller.signal)
+    const earlier = history.slice(-MAX_HISTORY)
+    let res = await open(session, text, earlier, controller.signal)
     if (res.status === 401 || res.status === 404) {
       clearSession()
       session = await ensureSession()
-      res = await open(session, text, controller.signal)
+      res = await open(session, text, earlier, controller.signal)
     }
     if (!res.ok || !res.body) throw new ApiError(res.status, `Debate failed (${res.status})`)
     // URL first: the shell reads the route when the session list changes.
@@ -65,7 +87,12 @@ export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
     active = { session, controller }
     interrupt.disabled = false
     try {
-      await readPackets(res.body, (packet) => view.onPacket(packet))
+      await readPackets(res.body, (packet) => {
+        view.onPacket(packet)
+        const conclusion = packet.type === 'done' ? conclusionOf(packet.result) : null
+        if (conclusion)
+          history.push({ role: 'user', content: text }, { role: 'assistant', content: conclusion })
+      })
     } finally {
       active = null
       interrupt.disabled = true

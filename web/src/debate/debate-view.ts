@@ -73,10 +73,15 @@ export class DebateView {
   private ended = false
   private count = 0
 
-  constructor(private readonly scroller: HTMLElement = document.scrollingElement as HTMLElement) {
+  constructor(
+    question: string,
+    private readonly scroller: HTMLElement = document.scrollingElement as HTMLElement,
+  ) {
     this.status.setAttribute('role', 'status')
     this.terminal.hidden = true
     this.modeNote.hidden = true
+    // Each debate on the page says which question it argues.
+    this.root.append(el('h2', 'debate-question', question))
     this.root.append(this.modeNote, this.status, this.cards, this.terminal)
   }
 
