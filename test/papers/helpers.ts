@@ -19,14 +19,20 @@ function arxivFetch(urls: string[]) {
   }
 }
 
-/** PDF links map to fixture PDFs by position; anything else is a 404. */
-function pdfFetch(pdfs: Map<string, string>): SafeFetch {
+/**
+ * PDF links map to fixture PDFs (a name) or to an HTTP status the host answers (a number);
+ * anything else is a 404.
+ */
+export type PdfHost = Map<string, string | number>
+
+function pdfFetch(pdfs: PdfHost): SafeFetch {
   return async (url) => {
-    const name = pdfs.get(url)
-    const body = name ? await pdfFixture(name) : new TextEncoder().encode('not found')
+    const entry = pdfs.get(url) ?? 404
+    const name = typeof entry === 'string' ? entry : null
+    const body = name ? await pdfFixture(name) : new TextEncoder().encode(`HTTP ${entry}`)
     return {
       url,
-      status: name ? 200 : 404,
+      status: name ? 200 : Number(entry),
       headers: new Headers(),
       contentType: name ? 'application/pdf' : 'text/plain',
       body,
@@ -45,11 +51,7 @@ export interface PapersEnv {
  * Points `deps` at the recorded arXiv feed and the fixture PDFs (URLs it requests go to
  * `arxivUrls`); returns a function that puts the real ones back.
  */
-export function useFixtureSources(
-  deps: Deps,
-  pdfs: Map<string, string>,
-  arxivUrls: string[] = [],
-): () => void {
+export function useFixtureSources(deps: Deps, pdfs: PdfHost, arxivUrls: string[] = []): () => void {
   const { scholarly, safeFetch } = deps
   const clock = fakeClock()
   deps.scholarly = createScholarlyClients(testConfig(), {
@@ -64,7 +66,7 @@ export function useFixtureSources(
   }
 }
 
-export function papersEnv(pdfs: Map<string, string> = new Map()): PapersEnv {
+export function papersEnv(pdfs: PdfHost = new Map()): PapersEnv {
   const testEnv = { ...env }
   const arxivUrls: string[] = []
   useFixtureSources(makeDeps(testEnv), pdfs, arxivUrls)
@@ -102,6 +104,8 @@ export async function loadThroughQueue(
   world: PapersEnv,
   session: { sessionId: string; token: string },
   body: { ids?: string[]; indices?: number[] },
+  /** The delivery the captured jobs run as (5 is the queue's last). */
+  attempts = 1,
 ) {
   const sent = captureQueue()
   try {
@@ -112,7 +116,7 @@ export async function loadThroughQueue(
     })
     const accepted = await res.json<{ papers: PaperRow[]; jobs: { job_id: string }[] }>()
     const outcome = await runBatch(
-      sent.map((message) => ({ body: message })),
+      sent.map((message) => ({ body: message, attempts })),
       { env: world.env },
     )
     const list = await world.request(`/api/papers/${session.sessionId}`, { token: session.token })

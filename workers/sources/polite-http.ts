@@ -2,6 +2,7 @@
 // timeout, and up to 3 attempts with exponential backoff + jitter on 429/5xx and network
 // errors, honouring Retry-After. Clock, sleeper, randomness and fetch are injectable for tests.
 import { ProviderError } from '../errors'
+import { isTransientStatus } from './source-errors'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 export type Sleeper = (ms: number, signal?: AbortSignal) => Promise<void>
@@ -65,10 +66,6 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   return Number.isNaN(at) ? null : Math.max(0, at - now)
 }
 
-function isRetryableStatus(status: number): boolean {
-  return status === 429 || status >= 500
-}
-
 type Settings = Required<Omit<PoliteHttpOptions, 'beforeAttempt'>> &
   Pick<PoliteHttpOptions, 'beforeAttempt'>
 
@@ -105,7 +102,7 @@ async function fetchWithRetries(s: Settings, call: Call): Promise<Response> {
     call.signal?.throwIfAborted()
     await s.beforeAttempt?.(call.signal)
     const outcome = await attemptOnce(s, call)
-    if ('response' in outcome && !isRetryableStatus(outcome.response.status))
+    if ('response' in outcome && !isTransientStatus(outcome.response.status))
       return outcome.response
     const step = s.baseDelayMs * 2 ** (attempt - 1)
     let wait = Math.round(step / 2 + (s.random() * step) / 2)

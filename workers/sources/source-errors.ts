@@ -20,9 +20,20 @@ export class PdfParseError extends ValidationError {
   }
 }
 
-/** A guarded fetch's non-2xx answer as a ProviderError naming the host (pages and PDFs). */
+/** An answer worth asking again later: a timeout, rate limiting or a server-side failure. */
+export function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500
+}
+
+/**
+ * A guarded fetch's non-2xx answer as a ProviderError naming the host (pages and PDFs);
+ * retryable when the status is transient, so a queued job tries again instead of failing.
+ */
 export function assertFetchOk(response: Pick<SafeResponse, 'url' | 'status'>): void {
   if (response.status >= 200 && response.status <= 299) return
   const message = `${new URL(response.url).host} answered HTTP ${response.status}`
-  throw new ProviderError('fetch', message, { details: { status: response.status } })
+  throw new ProviderError('fetch', message, {
+    details: { status: response.status },
+    retryable: isTransientStatus(response.status),
+  })
 }
