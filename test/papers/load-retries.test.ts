@@ -1,5 +1,6 @@
-// A PDF host's transient answer (503, 429) is retried by the queue with backoff; the paper is
-// marked failed, with the status in its reason, only on the last delivery. A 404 fails at once.
+// A PDF host's transient answer (503, 429) is retried by the queue with backoff, the paper
+// saying why it waits; it is marked failed, with the status in its reason, only on the last
+// delivery, and a later success clears the note. A 404 fails at once.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSession, type CreatedSession } from '../session/helpers'
 import { loadThroughQueue, papersEnv, type PapersEnv, type PdfHost } from './helpers'
@@ -26,9 +27,20 @@ describe('loading a paper whose PDF host is unavailable', () => {
     const early = await loadThroughQueue(world, session, { indices: [1] }, 1)
     expect(early.outcome.retries.map((r) => r.delaySeconds)).toEqual([10])
     expect(early.papers[0]).toMatchObject({ status: 'loading' })
+    // The wait says why: the paper carries the failed attempt and when the next one comes.
+    expect(early.papers[0]?.error).toMatch(/^attempt 1 failed \(.*503.*\); trying again in 10 s$/)
     const last = await loadThroughQueue(world, session, { indices: [1] }, 5)
     expect(last.papers[0]).toMatchObject({ status: 'failed' })
     expect(last.papers[0]?.error).toMatch(/503/)
+  })
+
+  it('clears the note when a later delivery loads the paper', async () => {
+    pdfs.set(links[0] ?? '', 'grobid')
+    const load = await loadThroughQueue(world, session, { indices: [1] }, 2)
+    const [paper] = load.accepted.papers
+    const loaded = load.papers.find((p) => p.id === paper?.id)
+    expect(loaded).toMatchObject({ status: 'loaded' })
+    expect(loaded?.error).toBeUndefined()
   })
 
   it('retries a 429 too, and gives up on a 404 at once', async () => {

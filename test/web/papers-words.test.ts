@@ -96,6 +96,11 @@ describe('papers view words', () => {
     }
     const loading = { ...failed, id: 'b', status: 'loading' as const, error: undefined }
     expect(paperStatusText(failed)).toBe('Failed: 404')
+    expect(paperStatusText(loading)).toBe('Loading…')
+    const waiting = { ...loading, error: 'attempt 1 failed (HTTP 503); trying again in 10 s' }
+    expect(paperStatusText(waiting)).toBe(
+      'Loading… (attempt 1 failed (HTTP 503); trying again in 10 s)',
+    )
     expect(loadProgress([failed, loading])).toEqual({ done: 1, total: 2 })
   })
 

@@ -16,6 +16,8 @@ export interface ExternalJobRunner<Job> {
   run(job: Job, ctx: JobContext): Promise<JobCounts>
   /** The job failed for good (non-retryable, last attempt or dead-lettered): record why. */
   fail(job: Job, reason: string, ctx: Pick<JobContext, 'deps'>): Promise<void>
+  /** A delivery failed and the queue will try again: record why, so nothing looks stuck. */
+  retrying?(job: Job, note: string, ctx: Pick<JobContext, 'deps'>): Promise<void>
 }
 
 interface ExternalJobs {

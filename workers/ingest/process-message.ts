@@ -6,7 +6,7 @@ import { backoffSeconds, describeError, isLastAttempt, isRetryable } from './fai
 import type { JobContext } from './job-context'
 import { logIngest } from './log'
 import { runIngestJob, type StoredJob } from './run-job'
-import { settleExternalFailure } from './settle-failure'
+import { noteExternalRetry, settleExternalFailure } from './settle-failure'
 import {
   DEFAULT_NAMESPACE,
   ingestMessageSchema,
@@ -108,6 +108,7 @@ async function handleFailure(msg: Message, failure: Failure, ctx: JobContext): P
     now(),
   )
   const delaySeconds = backoffSeconds(attempt)
+  await noteExternalRetry(failure.stored.job, error, { attempt, delaySeconds }, ctx)
   logIngest('info', 'job will be retried', { jobId: message.jobId, attempt, delaySeconds, reason })
   msg.retry({ delaySeconds })
 }

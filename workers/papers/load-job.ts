@@ -61,4 +61,8 @@ export const paperPdfRunner: ExternalJobRunner<PaperPdfJob> = {
     const ports = portsFor(ctx.deps, job.session_id)
     await ports.record(recordOf(paperOf(job), 'failed', { error: reason }))
   },
+  async retrying(job, note, ctx) {
+    const ports = portsFor(ctx.deps, job.session_id)
+    await ports.record(recordOf(paperOf(job), 'loading', { error: note }))
+  },
 }

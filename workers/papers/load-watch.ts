@@ -24,14 +24,19 @@ export type WatchEvent =
 export const isSettled = (paper: PaperRecord) =>
   paper.status === 'loaded' || paper.status === 'failed'
 
-/** "Title: loaded (12 pages)", "Title: failed: HTTP 404": one paper's progress line. */
+/**
+ * "Title: loaded (12 pages)", "Title: failed: HTTP 404", "Title: loading (attempt 1 failed
+ * (…); trying again in 10 s)": one paper's progress line.
+ */
 export function describeProgress(paper: PaperRecord): string {
   const detail =
     paper.status === 'failed'
       ? `: ${paper.error ?? 'unknown reason'}`
       : paper.status === 'loaded'
         ? ` (${paper.pages} pages)`
-        : ''
+        : paper.error
+          ? ` (${paper.error})`
+          : ''
   return `${paper.title}: ${paper.status}${detail}`
 }
 

@@ -38,7 +38,8 @@ export function paperStatusText(paper: PaperRow): string {
     case 'queued':
       return 'Queued'
     case 'loading':
-      return 'Loading…'
+      // Between queue retries the reason for the wait is on the paper.
+      return paper.error ? `Loading… (${paper.error})` : 'Loading…'
     case 'loaded':
       return `Loaded · ${plural(paper.pages, 'page')}`
     case 'failed':
