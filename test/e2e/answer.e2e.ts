@@ -5,10 +5,12 @@
 // stopped the answer carries the degraded banner, its citations lead to its sources, Stop keeps
 // the partial answer, a reload restores the conversation; offline mode is explained without hovering.
 import assert from 'node:assert/strict'
-import { chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import {
   healthLatencies,
+  runInBrowser,
   shot,
+  STEP_TIMEOUT_MS,
   statusesOf,
   stopModelServer,
   throttle,
@@ -18,19 +20,9 @@ import {
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
 const modelPid = Number(process.env.FAKE_MODEL_PID)
 const modelUrl = process.env.FAKE_MODEL_URL ?? ''
-const STEP_TIMEOUT_MS = 30_000
 /** Seeding 5,183 abstracts on a busy 2-core machine: generous, but bounded. */
 const SEEDING_TIMEOUT_MS = 300_000
 const ANSWER_TIMEOUT_MS = 120_000
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const VITAMIN_D = /vitamin d|25-hydroxy|calcifer|calcitriol|cholecalciferol/i
 
 /** Asks in the page and waits for turn `n` to finish; returns the statuses it showed. */
@@ -195,14 +187,7 @@ async function offlineIsExplained(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: FLAGS,
-    timeout: STEP_TIMEOUT_MS,
-  })
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1400 } })
-  page.setDefaultTimeout(STEP_TIMEOUT_MS)
-  try {
+  await runInBrowser('failure', { width: 1200, height: 1400 }, async (page, browser) => {
     await firstRunLoadsTheLibrary(page)
     await followUpFindsItsTopic(page)
     await offTopicIsAbstained(page)
@@ -212,12 +197,7 @@ async function main(): Promise<void> {
     await reloadKeepsTheConversation(page)
     await offlineIsExplained(await browser.newPage({ viewport: { width: 1200, height: 900 } }))
     console.log('[e2e] first run and honest answers: all checks passed')
-  } catch (error) {
-    await shot(page, 'failure').catch(() => undefined)
-    throw error
-  } finally {
-    await browser.close()
-  }
+  })
 }
 
 await main()

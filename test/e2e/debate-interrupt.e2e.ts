@@ -3,14 +3,11 @@
 // debate ends with `Debate Interrupted`, the partial turn kept on the page and in the session.
 // arXiv and Crossref cannot be reached here, so the run is also shown as degraded.
 import assert from 'node:assert/strict'
-import path from 'node:path'
-import { chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { runInBrowser, shot } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
 const fakeUrl = process.env.FAKE_MODEL_URL ?? ''
-const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
-const STEP_TIMEOUT_MS = 30_000
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 const OPENING = 'Position: vitamin D status sets how much calcium the gut absorbs'
 /** Long enough that the run is still generating when the click lands (60 × 0.5 s). */
 const SLOW_REPLY = `${OPENING} [1]. ${'The evidence is weighed further here. '.repeat(30)}`
@@ -64,7 +61,7 @@ async function interruptMidGeneration(page: Page): Promise<void> {
   assert.equal(await mode.getAttribute('data-kind'), 'degraded', 'arXiv/Crossref fell back')
   assert.match((await mode.textContent()) ?? '', /unreachable/)
   assert.ok(await page.locator('#debate-interrupt').isDisabled(), 'Interrupt ends with the run')
-  await page.screenshot({ path: path.join(artifacts, 'debate-interrupt.png'), fullPage: true })
+  await shot(page, 'debate-interrupt')
   await savedTranscript(page)
 }
 
@@ -86,24 +83,10 @@ async function savedTranscript(page: Page): Promise<void> {
 
 async function main(): Promise<void> {
   assert.ok(fakeUrl, 'FAKE_MODEL_URL is set by run.mjs')
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: FLAGS,
-    timeout: STEP_TIMEOUT_MS,
-  })
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1400 } })
-  page.setDefaultTimeout(STEP_TIMEOUT_MS)
-  try {
+  await runInBrowser('debate-interrupt-failure', { width: 1200, height: 1400 }, async (page) => {
     await interruptMidGeneration(page)
     console.log('[e2e] debate interrupt: all checks passed')
-  } catch (error) {
-    await page
-      .screenshot({ path: path.join(artifacts, 'debate-interrupt-failure.png'), fullPage: true })
-      .catch(() => undefined)
-    throw error
-  } finally {
-    await browser.close()
-  }
+  })
 }
 
 await main()

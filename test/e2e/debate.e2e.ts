@@ -3,14 +3,10 @@
 // the offline label, and references that list every work each card cites; screenshot saved.
 // Interrupting a debate is debate-interrupt.e2e.ts (it needs a slowly streaming model).
 import assert from 'node:assert/strict'
-import path from 'node:path'
-import { chromium, type Page } from 'playwright-core'
-import { libraryReady } from './helpers'
+import type { Page } from 'playwright-core'
+import { libraryReady, runInBrowser, shot } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
-const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
-const STEP_TIMEOUT_MS = 30_000
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 const QUESTION = 'How does vitamin D status affect calcium absorption?'
 
 async function start(page: Page): Promise<void> {
@@ -36,7 +32,7 @@ async function debateToTheEnd(page: Page): Promise<void> {
   const mode = page.locator('.debate').nth(0).locator('.debate-mode')
   assert.equal(await mode.getAttribute('data-kind'), 'offline', 'labelled offline on the page')
   await citationsResolve(page)
-  await page.screenshot({ path: path.join(artifacts, 'debate.png'), fullPage: true })
+  await shot(page, 'debate')
 }
 
 interface CardCitations {
@@ -99,7 +95,7 @@ async function followUp(page: Page): Promise<void> {
   const terminal = page.locator('.debate').nth(1).locator('.debate-terminal')
   await terminal.waitFor({ state: 'visible', timeout: 90_000 })
   await page.waitForTimeout(500)
-  await page.screenshot({ path: path.join(artifacts, 'debate-follow-up.png'), fullPage: true })
+  await shot(page, 'debate-follow-up')
   assert.match(
     statuses.join(''),
     /Follow-up read as: And in older adults\? .*(vitamin|calcium|absorption)/,
@@ -109,25 +105,11 @@ async function followUp(page: Page): Promise<void> {
 async function main(): Promise<void> {
   // The offline turns quote the demo library: it must be in.
   await libraryReady(base)
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: FLAGS,
-    timeout: STEP_TIMEOUT_MS,
-  })
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1400 } })
-  page.setDefaultTimeout(STEP_TIMEOUT_MS)
-  try {
+  await runInBrowser('debate-failure', { width: 1200, height: 1400 }, async (page) => {
     await debateToTheEnd(page)
     await followUp(page)
     console.log('[e2e] debate page: all checks passed')
-  } catch (error) {
-    await page
-      .screenshot({ path: path.join(artifacts, 'debate-failure.png'), fullPage: true })
-      .catch(() => undefined)
-    throw error
-  } finally {
-    await browser.close()
-  }
+  })
 }
 
 await main()

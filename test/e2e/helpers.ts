@@ -1,12 +1,51 @@
-// Helpers of the browser test: screenshots, status-line recording, network throttling, /health
-// latency polling and stopping the fake model server.
+// Helpers of the browser test: the browser each page's test runs in, screenshots, status-line
+// recording, network throttling, /health latency polling and stopping the fake model server.
 import path from 'node:path'
-import type { CDPSession, Page } from 'playwright-core'
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
 
 const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
 
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true })
+
+export const STEP_TIMEOUT_MS = 30_000
+/** Debian's chromium, headless, never reaching out on its own. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/**
+ * Runs one page's checks in a fresh browser with STEP_TIMEOUT_MS per step. On failure a
+ * full-page screenshot `<failureShot>.png` is saved before the error goes on; the browser is
+ * always closed.
+ */
+export async function runInBrowser(
+  failureShot: string,
+  viewport: { width: number; height: number },
+  checks: (page: Page, browser: Browser) => Promise<void>,
+): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+    timeout: STEP_TIMEOUT_MS,
+  })
+  const page = await browser.newPage({ viewport })
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  try {
+    await checks(page, browser)
+  } catch (error) {
+    await shot(page, failureShot).catch(() => undefined)
+    throw error
+  } finally {
+    await browser.close()
+  }
+}
 
 /**
  * Records every text the status line of turn `n` shows. In-page code is a string: tsx would

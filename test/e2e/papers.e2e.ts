@@ -7,14 +7,12 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Locator, type Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { shot } from './helpers'
+import { runInBrowser, shot } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
-const STEP_TIMEOUT_MS = 30_000
 const ANSWER_TIMEOUT_MS = 120_000
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 const PDF = path.resolve(import.meta.dirname, '../fixtures/pdfs/grobid_arXiv-0908.0054v1.pdf')
 const ANSWERED = 'How does more cold dark matter change the amplitude of the CMB oscillations?'
 const UNANSWERED = 'Which sourdough starter hydration gives the most open crumb in rye bread?'
@@ -202,14 +200,7 @@ async function loadProgress(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: FLAGS,
-    timeout: STEP_TIMEOUT_MS,
-  })
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } })
-  page.setDefaultTimeout(STEP_TIMEOUT_MS)
-  try {
+  await runInBrowser('papers-failure', { width: 1280, height: 1000 }, async (page) => {
     await upload(page)
     await citedAnswer(page)
     await abstains(page)
@@ -218,12 +209,7 @@ async function main(): Promise<void> {
     await searchResults(page)
     await loadProgress(page)
     console.log('[e2e] papers page: all checks passed')
-  } catch (error) {
-    await shot(page, 'papers-failure').catch(() => undefined)
-    throw error
-  } finally {
-    await browser.close()
-  }
+  })
 }
 
 await main()

@@ -4,14 +4,12 @@
 // a phone viewport, the dark theme, axe on every mode, and a share link opened in a fresh
 // context then revoked. Screenshots go to test/e2e/artifacts/.
 import assert from 'node:assert/strict'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { seriousViolations } from './axe'
-import { shot } from './helpers'
+import { runInBrowser, shot, STEP_TIMEOUT_MS } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
-const STEP_TIMEOUT_MS = 30_000
 const ANSWER_TIMEOUT_MS = 120_000
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
 const QUESTION = 'How does vitamin D affect calcium absorption?'
 const SESSION_ROUTE = /#\/ask\/[0-9a-f-]{36}$/
 
@@ -211,14 +209,7 @@ async function shareLinkThenRevoke(page: Page, browser: Browser, askUrl: string)
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: FLAGS,
-    timeout: STEP_TIMEOUT_MS,
-  })
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } })
-  page.setDefaultTimeout(STEP_TIMEOUT_MS)
-  try {
+  await runInBrowser('shell-failure', { width: 1200, height: 900 }, async (page, browser) => {
     const askUrl = await askWithCitations(page)
     await citationsHighlightAndPreview(page)
     await shortcutsWork(page)
@@ -229,12 +220,7 @@ async function main(): Promise<void> {
     await phoneLayout(browser)
     await darkTheme(browser)
     console.log('[e2e] app shell: all checks passed')
-  } catch (error) {
-    await shot(page, 'shell-failure').catch(() => undefined)
-    throw error
-  } finally {
-    await browser.close()
-  }
+  })
 }
 
 await main()
