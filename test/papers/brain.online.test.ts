@@ -5,12 +5,12 @@
 // model fails it degrades to a keyword search that loads nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { IngestMessage } from '../../workers/ingest'
-import type { Packet } from '../../workers/stream'
 import { sessionDeps } from '../answer/route-helpers'
 import { scriptFake, type FakeStep } from '../fakes/fake-llm'
 import { repeated } from '../faults/fault-cases'
 import { runBatch } from '../ingest/helpers'
 import { createSession, type CreatedSession } from '../session/helpers'
+import { readSse } from '../stream/read-sse'
 import { routeAnswersTo } from './chat-helpers'
 import { papersEnv, useFixtureSources, type PapersEnv } from './helpers'
 
@@ -88,19 +88,6 @@ const tell = (session: CreatedSession, message: string, headers: Record<string, 
 
 const escape = (text = '') => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-function packetsOf(sse: string): Packet[] {
-  return sse
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line.slice(6)) as Packet]
-      } catch {
-        return []
-      }
-    })
-}
-
 describe('Paper Brain with a model', () => {
   it('searches again and loads the numbered results it was asked for', async () => {
     const session = await brainSession([
@@ -111,11 +98,11 @@ describe('Paper Brain with a model', () => {
     const sent = await captureSessionQueue()
     const reply = tell(session, 'Find papers on testing deep learning and load the top two', {
       Accept: 'text/event-stream',
-    }).then(async (res) => ({ status: res.status, text: await res.text() }))
+    }).then(async (res) => ({ status: res.status, packets: await readSse(res) }))
     await runQueuedJobs(sent, 2)
     const res = await reply
     expect(res.status).toBe(200)
-    const packets = packetsOf(res.text)
+    const packets = res.packets
     const statuses = packets.flatMap((p) => (p.type === 'status' ? [p.message] : []))
     expect(statuses.some((m) => m.startsWith('Searching arXiv for'))).toBe(true)
     const first = statuses.filter((m) => m.startsWith(`${hits[0]?.title}: `))

@@ -4,11 +4,11 @@
 // the stream — never a normal-looking answer, never a 500.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Deps } from '../../workers/deps'
-import type { Packet } from '../../workers/stream'
 import { sessionDeps } from '../answer/route-helpers'
 import { makeTestModels, scriptFake, type FakeStep } from '../fakes/fake-llm'
 import { FAULT_TIMEOUT_MS, repeated, RUN_BOUND_MS } from '../faults/fault-cases'
 import { createSession } from '../session/helpers'
+import { readSse } from '../stream/read-sse'
 import {
   askPapers,
   routeAnswersTo,
@@ -63,19 +63,6 @@ async function faultedSession(world: PapersEnv, step: FakeStep) {
   await uploadPaper(world, session, 'grobid', CMB)
   await routeAnswersTo(world, session, fake.marker)
   return session
-}
-
-function packetsOf(sse: string): Packet[] {
-  return sse
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line.slice(6)) as Packet]
-      } catch {
-        return []
-      }
-    })
 }
 
 let deps: Deps
@@ -150,7 +137,7 @@ describe('paper chat when the model fails for a reason other than quota', () => 
       })
       const res = await askPapers(world, session, QUESTION, { Accept: 'text/event-stream' })
       expect(res.status).toBe(200)
-      const packets = packetsOf(await res.text())
+      const packets = await readSse(res)
       expect(packets.some((p) => p.type === 'error')).toBe(false)
       const status = packets.find((p) => p.type === 'status' && p.phase === 'error')
       expect(status).toMatchObject({ step: 'answer' })
