@@ -215,7 +215,12 @@ describe('debate run', () => {
     expect(outcome.fallbacks).toEqual(['retrieval:rerank:lexical'])
     expect(statuses(packets)).toContain(
       'Research Scientist 2: retrieval fell back (rerank:lexical); the debate is marked degraded',
-    )
+    ) // Clients read the fallback from the packet, not the words.
+    const marked = packets.filter((p) => p.type === 'status' && p.phase === 'error')
+    expect(marked.map((p) => (p.type === 'status' ? p.step : null))).toEqual([
+      'retrieval',
+      'retrieval',
+    ])
   })
 
   it('a failed model call ends the debate with the reason, keeps the transcript, no error packet', async () => {

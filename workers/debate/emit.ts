@@ -3,8 +3,13 @@
 // turns), checked by the run's citation tracker like streamed model text.
 import type { PreparedTurn } from '../turn'
 
-export function emitStatus(turn: PreparedTurn, message: string): void {
-  turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'status', message })
+/**
+ * A status line; `fallback` names the step that left its normal path (phase 'error', the
+ * packets' way of saying so, which clients read instead of the words).
+ */
+export function emitStatus(turn: PreparedTurn, message: string, fallback?: string): void {
+  const marked = fallback ? { step: fallback, phase: 'error' as const } : {}
+  turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'status', message, ...marked })
 }
 
 /** A block of Quire's own text; not part of any scientist's answer. */

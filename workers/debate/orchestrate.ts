@@ -95,7 +95,7 @@ async function addUrl(turn: PreparedTurn, state: DebateState, url: string): Prom
       ? { ok: false, message: 'URL not ingested (offline): debating without it' }
       : await ingestUrl(turn, url)
   if (!result.ok) state.fallbacks.add('url:not_ingested')
-  emitStatus(turn, result.message)
+  emitStatus(turn, result.message, result.ok ? undefined : 'url')
 }
 
 function modeOf(turn: PreparedTurn, state: DebateState): 'online' | 'offline' | 'degraded' {

@@ -99,6 +99,7 @@ async function ingest(turn: PreparedTurn, entry: TranscriptEntry, options: Scien
     emitStatus(
       turn,
       `${label}: ${why.join(', ')} unreachable — debating over the existing knowledge base`,
+      'ingestion',
     )
   }
 }
@@ -135,6 +136,7 @@ export async function runScientistTurn(
       emitStatus(
         turn,
         `${label}: retrieval fell back (${evidence.fallbacks.join(', ')}); the debate is marked degraded`,
+        'retrieval',
       )
       options.onRetrievalFallbacks(evidence.fallbacks)
     }
@@ -168,7 +170,11 @@ export async function runScientistTurn(
     entry.error = answer.error ?? null
     if (answer.stopped || turn.signal.aborted) return interrupted(entry)
     if (entry.error) {
-      emitStatus(turn, `${label}: the model failed (${entry.error.reason}); the debate stops here`)
+      emitStatus(
+        turn,
+        `${label}: the model failed (${entry.error.reason}); the debate stops here`,
+        'generation',
+      )
       return entry
     }
     entry.stage = 'review'

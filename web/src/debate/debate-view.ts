@@ -10,9 +10,6 @@ type Verdict = Extract<Packet, { type: 'verdict' }>['verdict']
 
 const TERMINAL = /^=== (Viable Solution Reached|Debate Interrupted|Max Turns Reached) ===$/m
 const NEAR_BOTTOM_PX = 80
-/** Status lines that mean the run left its normal path (the server says which in `done`). */
-const DEGRADED_STATUS = /unreachable|fell back|the model failed|not ingested|could not be read/i
-
 /** The machine-readable ending lines; Markdown would run them into one paragraph. */
 const ENDING_LINE =
   /\n(?=[*_]*(?:Agreement|Viability|Validation|Answer|Conclusion|Verification Reason)[*_]*:)/gi
@@ -96,7 +93,8 @@ export class DebateView {
       case 'status':
         this.status.textContent = packet.message
         if (packet.message.startsWith('Offline:')) this.showMode('offline', packet.message)
-        else if (DEGRADED_STATUS.test(packet.message) && this.modeNote.dataset.kind !== 'offline')
+        // A step that fell back says so with phase 'error'; `done` gives the full account.
+        else if (packet.phase === 'error' && this.modeNote.dataset.kind !== 'offline')
           this.showMode('degraded', `Degraded: ${packet.message}`)
         if (/^Research Scientist \d Response:$/.test(packet.message)) this.openCard(packet.message)
         return
