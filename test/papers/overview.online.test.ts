@@ -29,6 +29,7 @@ describe('a question naming no topic, with a model', () => {
     expect(res.status).toBe(200)
     const body = await res.json<ChatBody>()
     expect(body).toMatchObject({ abstained: false, mode: 'online', task: 'summarization' })
+    expect(body.sources.length).toBeGreaterThan(0)
     expect(body.sources.every((s) => s.page <= 2)).toBe(true)
     expect(new Set(body.sources.map((s) => s.title))).toEqual(new Set([CMB, PASA]))
     expect(body.citations).toContainEqual(expect.objectContaining({ title: CMB, page: 1 }))
