@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sessionDeps } from '../answer/route-helpers'
 import { scriptFake } from '../fakes/fake-llm'
+import { scriptRetrieval } from '../fakes/script-retrieval'
 import { createSession, type CreatedSession } from '../session/helpers'
-import { scriptRetrieval } from './chat-helpers'
 import { papersEnv, pdfFixture, type PapersEnv } from './helpers'
 
 const TITLE = 'Ultra light bosonic dark matter and CMB'

@@ -6,16 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Deps } from '../../workers/deps'
 import { sessionDeps } from '../answer/route-helpers'
 import { makeTestModels, scriptFake, type FakeStep } from '../fakes/fake-llm'
+import { scriptRetrieval } from '../fakes/script-retrieval'
 import { FAULT_TIMEOUT_MS, repeated, RUN_BOUND_MS } from '../faults/fault-cases'
 import { createSession } from '../session/helpers'
 import { readSse } from '../stream/read-sse'
-import {
-  askPapers,
-  routeAnswersTo,
-  scriptRetrieval,
-  uploadPaper,
-  type ChatBody,
-} from './chat-helpers'
+import { askPapers, routeAnswersTo, uploadPaper, type ChatBody } from './chat-helpers'
 import { papersEnv, type PapersEnv } from './helpers'
 
 const CMB = 'Ultra light bosonic dark matter and CMB'

@@ -1,10 +1,12 @@
 // The turn over HTTP against the scripted fake model: golden model inputs for the seed's three
 // examples, packet placement, stop (during tokens and during a tool), disconnect, 409, failure.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CITATION_REMINDER, TOOL_RESULT_DROPPED } from '../../workers/context'
 import type { ModelMessage } from '../../workers/llm'
 import { NO_RELEVANT_DOCUMENTS, searchCorpusTool } from '../../workers/turn/tools/search-corpus'
+import { sessionDeps } from '../answer/route-helpers'
 import { scriptFake, type FakeStep } from '../fakes/fake-llm'
+import { scriptRetrieval } from '../fakes/script-retrieval'
 import { A, DOCS, systemPrompt, TC, TR, U } from './golden-messages'
 import { call, newSession, readSse, waitForSession, type TestSession } from './http-helpers'
 
@@ -38,9 +40,24 @@ function callIds(messages: ModelMessage[]): string[] {
 async function say(session: TestSession, message: string, extra: Record<string, unknown> = {}) {
   const res = await call(session, '/messages', { body: { message, ...extra } })
   expect(res.status).toBe(200)
-  return res.json<{ message: { content: string; data: Record<string, unknown> } }>()
+  const body = await res.json<{ message: { content: string; data: Record<string, unknown> } }>()
+  expectOnline(body.message.data)
+  return body
 }
 
+/**
+ * A turn made by the model with nothing fallen back. Turns do not list `fallbacks` yet (the
+ * one mode/fallbacks derivation will add them); until then an absent list counts as empty.
+ */
+function expectOnline(result: Record<string, unknown> | undefined): void {
+  expect(result?.mode).toBe('online')
+  expect(result?.fallbacks ?? []).toEqual([])
+}
+
+// search_corpus's retrieval asks the fast model for a plan and a rerank: scripted valid.
+beforeEach(async () => {
+  await scriptRetrieval((await sessionDeps()).models)
+})
 afterEach(() => vi.restoreAllMocks())
 
 describe('golden model inputs over HTTP (seed 003 examples)', () => {
@@ -180,10 +197,9 @@ describe('turn over HTTP', () => {
       '2:tool_result',
       '3:token',
     ])
-    expect(packets.at(-1)).toMatchObject({
-      type: 'done',
-      result: { stopped: false, mode: 'online' },
-    })
+    const done = packets.at(-1)
+    expect(done).toMatchObject({ type: 'done', result: { stopped: false } })
+    expectOnline(done?.type === 'done' ? (done.result as Record<string, unknown>) : undefined)
     const { messages } = await waitForSession(session, (s) => s.running === null)
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant'])
     expect(messages[1]?.content).toBe('Nothing relevant was found.')
@@ -266,6 +282,7 @@ describe('turn over HTTP', () => {
     )
     expect(messages[1]?.content).toBe('One two three four five six.')
     expect(messages[1]?.data).toMatchObject({ stopped: false })
+    expectOnline(messages[1]?.data)
   })
 
   it('answers 409 while a turn is running', async () => {
