@@ -88,7 +88,7 @@ export async function brainSearch(turn: PreparedTurn, query: string, actions: Br
     query,
     turn.signal,
   )
-  log.request({ prompt_tokens: 0, chunk_tokens: 0, completion_tokens: 0 })
+  log.request({ chunk_tokens: 0 })
   appendLog(store.sql, log.entries)
   if (result.provider_exhausted) markApiExhausted(store.sql, limits, deps.now())
   const results = result.papers.map(({ score: _score, ...rest }) => rest)
