@@ -156,11 +156,16 @@ describe('debate run', () => {
   it('interrupted mid-generation keeps the partial transcript, marked interrupted', async () => {
     const steps = [proposal(), { text: ['The evidence [1] is thin'], hang: true }]
     const { deps } = debateDeps({ steps })
-    const started = Date.now()
+    let abortedAt = 0
     const { outcome, text } = await debate(deps, (run) => {
-      if (tokenText(run.packets).includes('is thin')) run.controller.abort()
+      if (abortedAt || !tokenText(run.packets).includes('is thin')) return
+      abortedAt = Date.now()
+      run.controller.abort()
     })
-    expect(Date.now() - started).toBeLessThan(5_000)
+    // The model hangs for good, so any finite bound proves the interrupt ended the debate; timed
+    // from the interrupt (the whole debate took up to 7.5 s under load, a hair trigger at 5 s).
+    // Measured interrupt-to-end under load (two CPU burners, busy machine): max 12 ms.
+    expect(Date.now() - abortedAt).toBeLessThan(2_000)
     expect(outcome.terminal).toBe('interrupted')
     expect(outcome.transcript).toHaveLength(2)
     expect(outcome.transcript[1]).toMatchObject({ interrupted: true, stage: 'generation' })
