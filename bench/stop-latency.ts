@@ -1,24 +1,14 @@
 // How fast an abort ends a model stream: the OpenAI-compatible adapter (the one every online
 // capability streams through) against the scripted fake in Node, aborted after its first text
-// while the next chunk is seconds away. The tests only bound this loosely (a stop that never
-// ends fails them); the precise figure lives here.
+// while the stream stalls (no next chunk ever comes). The tests only bound this loosely (a
+// stop that never ends fails them); the precise figure lives here.
 import { OpenAiCompatibleChatModel } from '../workers/llm'
 import { startFakeOpenAi } from '../test/node/fake-openai-server'
 import { markerFor } from '../test/node/fake-openai/steps'
-
-async function addScript(url: string, steps: unknown[]): Promise<string> {
-  const res = await fetch(`${url}/__scripts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ steps }),
-  })
-  return ((await res.json()) as { key: string }).key
-}
+import { addScript } from './answer-latency'
 
 async function oneAbort(model: OpenAiCompatibleChatModel, url: string): Promise<number> {
-  const key = await addScript(url, [
-    { reply: 'one two three four', chunks: 4, chunkDelayMs: 5_000 },
-  ])
+  const key = await addScript(url, [{ reply: 'one two', chunks: 2, hang: true }])
   const controller = new AbortController()
   let abortedAt = 0
   const messages = [{ role: 'user' as const, content: `${markerFor(key)} go` }]
