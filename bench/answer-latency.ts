@@ -67,7 +67,7 @@ function fixedSearch(results: WebSearchResult[]): WebSearchProvider {
   return { name: 'bench', search: async () => results }
 }
 
-async function addScript(url: string, steps: unknown[]): Promise<string> {
+export async function addScript(url: string, steps: unknown[]): Promise<string> {
   const res = await fetch(`${url}/__scripts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-// npm run bench [-- --sizes 10000,50000 --queries 100 --answer-runs 20 --only answer|retrieval|placement]
+// npm run bench [-- --sizes 10000,50000 --queries 100 --answer-runs 20 --only answer|retrieval|placement|stop]
 // Time to first answer token of the keyed answer engine (scripted model, 1.5 s to first
 // token); ingest throughput and query latency of Quire's index on a real local D1 (D1 vector
 // adapter, offline embedder). Documents are synthetic: sentences of the shipped SciFact demo
@@ -20,6 +20,7 @@ import { answerLatency } from './answer-latency'
 import { placementBench } from './placement'
 import { latencyRows, type LatencyRow } from './latency'
 import { percentile } from './stats'
+import { stopLatency } from './stop-latency'
 import { SyntheticCorpus } from './synthetic'
 
 const { values } = parseArgs({
@@ -79,7 +80,19 @@ function placementLine(): void {
   )
 }
 
+/** How fast an abort ends a model stream (the tests only bound it loosely). */
+async function stopLine(): Promise<void> {
+  const times = (await stopLatency(50)).sort((a, b) => a - b)
+  const ms = (p: number) => percentile(times, p).toFixed(1)
+  process.stdout.write(`Abort to end of a model stream (ms; ${times.length} runs)\n`)
+  process.stdout.write(
+    `${table(['measure', 'p50', 'p95', 'max'], [['abort mid-stream', ms(0.5), ms(0.95), ms(1)]])}\n\n`,
+  )
+}
+
 async function main(): Promise<void> {
+  if (values.only === 'all' || values.only === 'stop') await stopLine()
+  if (values.only === 'stop') return
   if (values.only === 'all' || values.only === 'placement') placementLine()
   if (values.only === 'placement') return
   if (values.only !== 'retrieval') await answerBench()

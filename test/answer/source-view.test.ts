@@ -44,8 +44,8 @@ describe('GET /api/sources/:id', () => {
     const html = await res.text()
     expect(res.headers.get('content-type')).toMatch(/text\/html/)
     expect(html).not.toContain('<script>alert(1)</script>')
-    expect(html).toContain('&#60;script&#62;')
-    expect(html).toContain('&#60;b&#62;in adults')
+    expect(html).toContain('&lt;script&gt;')
+    expect(html).toContain('&lt;b&gt;in adults')
   })
 
   it('answers 404 for an unknown source', async () => {

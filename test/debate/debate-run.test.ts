@@ -97,8 +97,7 @@ describe('debate run', () => {
       expect(entry.references.every((r) => grounded.includes(r.number))).toBe(true)
       expect(new Set(entry.references.map((r) => r.source_id)).size).toBe(entry.references.length)
       // Stored sources carry authors and a year: "Family, I. (2019). Title…"
-      for (const ref of entry.references)
-        expect(ref.apa).toMatch(/^[^()]+, [A-Z]\..* \((\d{4}|n\.d\.)\)\. /)
+      for (const ref of entry.references) expect(ref.apa).toMatch(/^[^()]+, [A-Z]\..* \(\d{4}\)\. /)
     }
     expect(outcome.transcript[0]?.references.length).toBeGreaterThan(0)
   })
@@ -157,11 +156,16 @@ describe('debate run', () => {
   it('interrupted mid-generation keeps the partial transcript, marked interrupted', async () => {
     const steps = [proposal(), { text: ['The evidence [1] is thin'], hang: true }]
     const { deps } = debateDeps({ steps })
-    const started = Date.now()
+    let abortedAt = 0
     const { outcome, text } = await debate(deps, (run) => {
-      if (tokenText(run.packets).includes('is thin')) run.controller.abort()
+      if (abortedAt || !tokenText(run.packets).includes('is thin')) return
+      abortedAt = Date.now()
+      run.controller.abort()
     })
-    expect(Date.now() - started).toBeLessThan(5_000)
+    // The model hangs for good, so any finite bound proves the interrupt ended the debate; timed
+    // from the interrupt (the whole debate took up to 7.5 s under load, a hair trigger at 5 s).
+    // Measured interrupt-to-end under load (two CPU burners, busy machine): max 12 ms.
+    expect(Date.now() - abortedAt).toBeLessThan(2_000)
     expect(outcome.terminal).toBe('interrupted')
     expect(outcome.transcript).toHaveLength(2)
     expect(outcome.transcript[1]).toMatchObject({ interrupted: true, stage: 'generation' })
@@ -250,6 +254,7 @@ describe('debate run', () => {
     const { outcome, text, packets } = await debate(deps)
     expect(outcome.mode).toBe('offline')
     expect(statuses(packets)[0]).toMatch(/^Offline: no language model/)
+    expect(outcome.transcript.length).toBeGreaterThan(0)
     expect(outcome.transcript.every((e) => e.verdict?.validation === 'N/A')).toBe(true)
     expect(text).toContain('_Offline:')
     expect(text).not.toMatch(/Validation: PASS/)
@@ -313,6 +318,7 @@ describe('debate run', () => {
       expect(
         statuses(packets).filter((m) => /none of them addresses the question/.test(m)),
       ).toHaveLength(2)
+      expect(outcome.transcript).toHaveLength(2)
       for (const entry of outcome.transcript) {
         expect(entry.references).toEqual([])
         expect(entry.citations?.grounded ?? []).toEqual([])

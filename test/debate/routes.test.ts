@@ -54,6 +54,14 @@ describe('debate routes', () => {
     expect(lines.at(-1)).toMatch(/^\[\[DONE\]\] \{/)
   })
 
+  it('weighs the Accept q-values: SSE ranked below text/plain streams text/plain', async () => {
+    const res = await post('stream', question, {
+      accept: 'text/event-stream;q=0.1, text/plain;q=0.9',
+    })
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect((await res.text()).trimEnd().split('\n').at(-1)).toMatch(/^\[\[DONE\]\] \{/)
+  })
+
   it('streams SSE packets with a verdict per turn when asked', async () => {
     const res = await post('stream', question, { accept: 'text/event-stream' })
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)

@@ -10,20 +10,17 @@ import { htmlResponse } from '../fakes/safe-response'
 import { arxivFixture, fakeClock, pdfFixture, testConfig } from '../sources/helpers'
 import { bigHtml, bigProse, bigUnbroken, pdfFetch, warmPdfJs } from './big-inputs'
 import { captureQueue, jobStatus, runBatch } from './helpers'
-import { measureStretch } from './lag-probe'
+import { MAX_STRETCH_MS, measureStretch } from './lag-probe'
 
 afterEach(() => vi.restoreAllMocks())
 
 /**
- * Generous: the machine runs tests two at a time under other load. The slices aim at
- * ~100-300 ms here; a consumer that runs a whole job without yielding takes seconds.
- */
-const MAX_STRETCH_MS = 2500
-/**
  * Load-proof too: a sliced job spends its time in many short stretches, an unsliced one in a
  * few long ones. Measured share of the run, before -> after issue 14: text and HTML jobs
  * 33-100% -> 2-8%; a warm PDF job ~100% -> ~18% (its pages are few and quick, so its share
- * gets the looser bound).
+ * gets the looser bound). Under load (two CPU burners beside a busy shared machine, four
+ * runs) the shares reached 5.5% (text/HTML) and 24% (PDF): a share is a ratio, so it cannot
+ * get a 5x margin everywhere; the bounds sit between those and an unsliced job's 33-100%.
  */
 const MAX_STRETCH_SHARE = 0.25
 const MAX_PDF_STRETCH_SHARE = 0.5

@@ -87,7 +87,9 @@ describe('workers-ai stream()', () => {
     expect(response.finishReason).toBe('tool_calls')
   })
 
-  it('ends within 100 ms of an abort while the stream is stalled', async () => {
+  // The stream is stalled for good, so any finite bound proves the abort ended it. Measured
+  // under load (two CPU burners beside a busy machine): max 1 ms; the bound is far above 5x.
+  it('ends promptly on an abort while the stream is stalled', async () => {
     const { model } = makeModel(async () => sseBody([{ response: 'partial' }], { stall: true }))
     const controller = new AbortController()
     const seen: ModelDelta[] = []
@@ -99,7 +101,7 @@ describe('workers-ai stream()', () => {
         controller.abort()
       }
     }
-    expect(Date.now() - abortedAt).toBeLessThan(100)
+    expect(Date.now() - abortedAt).toBeLessThan(1_000)
     expect(seen).toEqual([
       { type: 'text', text: 'partial' },
       { type: 'finish', reason: 'aborted' },

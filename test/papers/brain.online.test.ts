@@ -18,7 +18,7 @@ interface BrainBody {
   answer: string
   mode: string
   fallbacks: { stage: string; reason: string }[]
-  searches: { query: string }[]
+  searches: { query: string; arxiv_query: string }[]
   loaded: { id: string; title: string; status: string; pages: number; error?: string }[]
   results: { index: number; title: string; pdf_url: string }[]
 }
@@ -86,12 +86,37 @@ const tell = (session: CreatedSession, message: string, headers: Record<string, 
     headers,
   })
 
+/**
+ * Routes the searches' own model call (the rewrite for arXiv, on the discovery or fast model;
+ * its user message is the search query itself) to a script, instead of the fake's unscripted
+ * reply. Returns the tool call step that searches for QUERY.
+ */
+async function searchCall(rewrite: FakeStep[] = [{ reply: 'deep learning model testing' }]) {
+  const fake = await scriptFake(rewrite)
+  const deps = await sessionDeps()
+  const model = deps.discoveryModel ?? deps.models?.fast
+  if (!model) throw new Error('searchCall needs the online models')
+  const complete = model.complete.bind(model)
+  vi.spyOn(model, 'complete').mockImplementation((request, signal) => {
+    const last = request.messages.at(-1)
+    if (request.jsonSchema || last?.role !== 'user' || last.content !== QUERY)
+      return complete(request, signal)
+    const messages = [{ role: 'system' as const, content: fake.marker }, ...request.messages]
+    return complete({ ...request, messages }, signal)
+  })
+  return {
+    query: QUERY,
+    step: { toolCalls: [{ name: 'search_more_papers', arguments: { query: QUERY } }] },
+  }
+}
+
 const escape = (text = '') => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('Paper Brain with a model', () => {
   it('searches again and loads the numbered results it was asked for', async () => {
+    const search = await searchCall()
     const session = await brainSession([
-      { toolCalls: [{ name: 'search_more_papers', arguments: { query: QUERY } }] },
+      search.step,
       { toolCalls: [{ name: 'load_selected_papers', arguments: { indices: [1, 2] } }] },
       { reply: 'I searched arXiv and loaded papers 1 and 2; you can now ask about them.' },
     ])
@@ -111,7 +136,10 @@ describe('Paper Brain with a model', () => {
     const done = packets.at(-1)
     const body = (done?.type === 'done' ? done.result : null) as BrainBody | null
     expect(body?.mode).toBe('online')
-    expect(body?.searches.map((s) => s.query)).toEqual([QUERY])
+    expect(body?.fallbacks).toEqual([])
+    expect(body?.searches).toEqual([
+      expect.objectContaining({ query: search.query, arxiv_query: 'deep learning model testing' }),
+    ])
     expect(body?.loaded.map((p) => [p.title, p.status])).toEqual([
       [hits[0]?.title, 'loaded'],
       [hits[1]?.title, 'loaded'],
@@ -128,8 +156,9 @@ describe('Paper Brain with a model', () => {
   })
 
   it('tells the model which papers loaded (pages) and which failed (the reason)', async () => {
+    const search = await searchCall()
     const fake = await scriptFake([
-      { toolCalls: [{ name: 'search_more_papers', arguments: { query: QUERY } }] },
+      search.step,
       { toolCalls: [{ name: 'load_selected_papers', arguments: { indices: [1, 3] } }] },
       { reply: 'Paper 1 is loaded; paper 3 could not be fetched.' },
     ])
@@ -139,6 +168,7 @@ describe('Paper Brain with a model', () => {
     const reply = tell(session, 'Load papers 1 and 3').then((res) => res.json<BrainBody>())
     await runQueuedJobs(sent, 2)
     const body = await reply
+    expect(body).toMatchObject({ mode: 'online', fallbacks: [] })
     expect(body.loaded.map((p) => p.status)).toEqual(['loaded', 'failed'])
     expect(body.loaded[1]?.error).toMatch(/404/)
     const [, , third] = await fake.requests()
@@ -157,10 +187,28 @@ describe('Paper Brain with a model', () => {
     const res = await tell(session, 'Load paper 3')
     expect(res.status).toBe(200)
     const body = await res.json<BrainBody>()
+    expect(body).toMatchObject({ mode: 'online', fallbacks: [] })
     expect(body.loaded).toEqual([])
     expect(body.answer).toMatch(/search first/)
     const [, second] = await fake.requests()
     expect(JSON.stringify(second?.messages ?? [])).toMatch(/No search result numbered 3/)
+  })
+
+  it('is degraded, naming the rewrite, when its search fell back to keywords', async () => {
+    const search = await searchCall(
+      repeated({ status: 500, error: { message: 'rewrite exploded' } }),
+    )
+    const session = await brainSession([
+      search.step,
+      { reply: 'I searched arXiv; say which papers to load.' },
+    ])
+    const res = await tell(session, 'Find papers on testing deep learning')
+    expect(res.status).toBe(200)
+    const body = await res.json<BrainBody>()
+    expect(body.mode).toBe('degraded')
+    expect(body.fallbacks.map((f) => f.stage)).toEqual(['query_rewrite'])
+    expect(body.fallbacks[0]?.reason).toMatch(/rewrite exploded/)
+    expect(body.answer).toMatch(/say which papers to load/)
   })
 
   it('degrades to a keyword search that loads nothing when the model fails', async () => {

@@ -1,9 +1,6 @@
 // Paper chat test helpers: upload a fixture PDF into a session and ask the chat, with the
-// JSON answer's shape; route retrieval's own model calls to scripts of their own.
-import { expect, vi } from 'vitest'
-import type { ChatModels } from '../../workers/llm'
-import { scriptFake, type FakeStep, type ScriptedFake } from '../fakes/fake-llm'
-import { repeated } from '../faults/fault-cases'
+// JSON answer's shape.
+import { expect } from 'vitest'
 import type { CreatedSession } from '../session/helpers'
 import { pdfFixture, type PapersEnv } from './helpers'
 
@@ -67,34 +64,4 @@ export async function routeAnswersTo(
     json: { system_prompt: `Answer from the papers. ${marker}` },
   })
   expect(res.status).toBe(200)
-}
-
-/**
- * Routes retrieval's own model calls (the query plan and the rerank, both on `models.fast`) to
- * scripts: they carry no session prompt, and the fake's unscripted reply is no JSON, so without
- * this every retrieval in an online test falls back (and the answer is, rightly, degraded).
- * By default both succeed; pass a step to make one fail.
- */
-export async function scriptRetrieval(
-  models: ChatModels | null,
-  steps: { plan?: FakeStep; rerank?: FakeStep } = {},
-): Promise<{ plan: ScriptedFake; rerank: ScriptedFake }> {
-  if (!models) throw new Error('scriptRetrieval needs the online models')
-  const plan = await scriptFake(repeated(steps.plan ?? { json: { task: 'qa', variations: [] } }))
-  const rerank = await scriptFake(
-    repeated(steps.rerank ?? { json: { scores: [{ id: 1, score: 9 }] } }),
-  )
-  const markers = new Map([
-    ['query_plan', plan.marker],
-    ['grades', rerank.marker],
-  ])
-  const fast = models.fast
-  const complete = fast.complete.bind(fast)
-  vi.spyOn(fast, 'complete').mockImplementation((request, signal) => {
-    const marker = markers.get(request.jsonSchema?.name ?? '')
-    if (!marker) return complete(request, signal)
-    const messages = [{ role: 'system' as const, content: marker }, ...request.messages]
-    return complete({ ...request, messages }, signal)
-  })
-  return { plan, rerank }
 }

@@ -6,16 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Deps } from '../../workers/deps'
 import { sessionDeps } from '../answer/route-helpers'
 import { makeTestModels, scriptFake, type FakeStep } from '../fakes/fake-llm'
+import { scriptRetrieval } from '../fakes/script-retrieval'
 import { FAULT_TIMEOUT_MS, repeated, RUN_BOUND_MS } from '../faults/fault-cases'
 import { createSession } from '../session/helpers'
 import { readSse } from '../stream/read-sse'
-import {
-  askPapers,
-  routeAnswersTo,
-  scriptRetrieval,
-  uploadPaper,
-  type ChatBody,
-} from './chat-helpers'
+import { askPapers, routeAnswersTo, uploadPaper, type ChatBody } from './chat-helpers'
 import { papersEnv, type PapersEnv } from './helpers'
 
 const CMB = 'Ultra light bosonic dark matter and CMB'
@@ -68,12 +63,17 @@ async function faultedSession(world: PapersEnv, step: FakeStep) {
 let deps: Deps
 let models: Deps['models']
 
-// The session object's models, with a short timeout so silence ends in seconds; retrieval's
-// own calls succeed, so the answer step is the only one that falls back.
+// The session object's models: the answering model with a short timeout so silence ends in
+// seconds; retrieval's own calls (on the fast model) succeed, so the answer step is the only
+// one that falls back. The fast model keeps the default timeout: at 1.5 s a loaded machine
+// timed out the scripted plan call now and then ('plan' listed beside 'answer').
 beforeEach(async () => {
   deps = await sessionDeps()
   models = deps.models
-  deps.models = makeTestModels({ timeoutMs: FAULT_TIMEOUT_MS })
+  deps.models = {
+    main: makeTestModels({ timeoutMs: FAULT_TIMEOUT_MS }).main,
+    fast: makeTestModels().fast,
+  }
   await scriptRetrieval(deps.models)
 })
 afterEach(() => {

@@ -163,7 +163,14 @@ describe('paper discovery, loading and chat', () => {
       rag_chunks: { page: number; score: number; paper_title: string; token_count: number }[]
       api_calls_embeddings: { model: string; token_count: number; latency_ms: number }[]
       api_calls_llm: unknown[]
-      requests: { mode: string; chunk_tokens: number; latency_ms: { total: number } }[]
+      requests: {
+        mode: string
+        prompt_tokens: number
+        completion_tokens: number
+        chunk_tokens: number
+        tokens_from: string[]
+        latency_ms: { total: number }
+      }[]
     }>()
     expect(log.session_id).toBe(session.sessionId)
     expect(log.title).toBe('how are deep learning models tested')
@@ -184,6 +191,10 @@ describe('paper discovery, loading and chat', () => {
     expect(modes).toContain('multi_paper_rag')
     const chats = log.requests.filter((r) => r.mode === 'multi_paper_rag')
     expect(chats.some((r) => r.chunk_tokens > 0)).toBe(true)
+    // No model call, so no model tokens, and no claim about how they were counted.
+    for (const request of log.requests) {
+      expect(request).toMatchObject({ prompt_tokens: 0, completion_tokens: 0, tokens_from: [] })
+    }
   })
 
   it('refuses the log without the session token', async () => {

@@ -4,17 +4,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Deps } from '../../workers/deps'
 import { sessionDeps } from '../answer/route-helpers'
-import { scriptFake, type ScriptedFake } from '../fakes/fake-llm'
+import { scriptFake } from '../fakes/fake-llm'
+import { scriptRetrieval, type ScriptedRetrieval } from '../fakes/script-retrieval'
 import { RUN_BOUND_MS } from '../faults/fault-cases'
 import { createSession, type CreatedSession } from '../session/helpers'
 import { readSse } from '../stream/read-sse'
-import {
-  askPapers,
-  routeAnswersTo,
-  scriptRetrieval,
-  uploadPaper,
-  type ChatBody,
-} from './chat-helpers'
+import { askPapers, routeAnswersTo, uploadPaper, type ChatBody } from './chat-helpers'
 import { papersEnv } from './helpers'
 
 const CMB = 'Ultra light bosonic dark matter and CMB'
@@ -24,7 +19,7 @@ const RERANK_DOWN = { status: 500, error: { message: 'reranker exploded', type: 
 
 const world = papersEnv()
 let deps: Deps
-let rerank: ScriptedFake
+let rerank: ScriptedRetrieval['rerank']
 
 beforeEach(async () => {
   deps = await sessionDeps()

@@ -120,6 +120,7 @@ describe('text/plain decoder', () => {
       for (let i = 0; i < body.length; i += size)
         events.push(...decoder.push(body.slice(i, i + size)))
       events.push(...decoder.end())
+      expect(events.length).toBeGreaterThan(0)
       expect(events.every((event) => event.type === 'text')).toBe(true)
       expect(contentOf(events)).toBe(content)
     }

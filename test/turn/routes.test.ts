@@ -149,7 +149,9 @@ describe('message route (offline)', () => {
     const packets = await readSse(res)
     expect(packets[0]).toMatchObject({ type: 'tool_call', name: 'search_corpus', turn_index: 0 })
     expect(packets.at(-1)).toMatchObject({ type: 'done' })
-    expect(packets.filter((p) => p.type === 'token').every((p) => p.turn_index === 1)).toBe(true)
+    const tokens = packets.filter((p) => p.type === 'token')
+    expect(tokens.length).toBeGreaterThan(0)
+    expect(tokens.every((p) => p.turn_index === 1)).toBe(true)
   })
 
   it('streams text/plain with a final [[DONE]] line when asked', async () => {

@@ -42,6 +42,12 @@ async function setUp(steps: FakeStep[]) {
   return { fake, session }
 }
 
+/** A model-made answer: online, nothing fell back (a silent fallback fails the test). */
+function expectOnline(answer: { mode: string; fallbacks: unknown[] }): void {
+  expect(answer.mode).toBe('online')
+  expect(answer.fallbacks).toEqual([])
+}
+
 const approve = (
   session: Awaited<ReturnType<typeof createSession>>,
   id: string | null,
@@ -92,8 +98,8 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     )
     expect(res.status).toBe(200)
     const answer = await res.json<WriteAnswer>()
+    expectOnline(answer)
     expect(answer).toMatchObject({
-      mode: 'online',
       status: 'pending_approval',
       response: 'Here are two sentences for Methods.',
     })
@@ -120,6 +126,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     )
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
     expect(placed.placement).toMatchObject({ action: 'append_to_section', decided_by: 'model' })
+    expect(placed.fallbacks).toEqual([])
     expect(sectionOf(placed.document.markdown, 'Doses ranged widely.')).toBe('Methods')
   })
 
@@ -131,8 +138,9 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await (
       await sendMessage(session, `${fake.marker} Add the pooled effect to the findings`)
     ).json<WriteAnswer>()
+    expectOnline(answer)
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
-    expect(placed.fallbacks).toContain('placement:model_invalid')
+    expect(placed.fallbacks).toEqual(['placement:model_invalid'])
     expect(placed.placement.decided_by).toBe('deterministic')
     expect(sectionOf(placed.document.markdown, 'The pooled effect')).toBe('Results')
   })
@@ -147,6 +155,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await (
       await sendMessage(session, `${fake.marker} does vitamin D help?`, { mode: 'research' })
     ).json<WriteAnswer>()
+    expectOnline(answer)
     expect(answer.response).toBe(
       '**Findings**\n\nVitamin D helps a trial a bit.\n\n- one\n- two code',
     )
@@ -165,6 +174,8 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const second = await (
       await sendMessage(session, `${fake.marker} shorten the second one`)
     ).json<WriteAnswer>()
+    expectOnline(first)
+    expectOnline(second)
     expect(second.pending_content_id).toBe(first.pending_content_id)
     expect(second.revision).toBe(2)
     expect(second.document_content).toContain('First paragraph.')
@@ -197,6 +208,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
         `${fake.marker} replace the methods paragraph with a pooled analysis`,
       )
     ).json<WriteAnswer>()
+    expectOnline(answer)
     const preview = await call(session, `/api/content/${answer.pending_content_id}/placement`, {
       json: { session_id: session.sessionId },
     })
@@ -205,6 +217,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const placed = await (
       await approve(session, answer.pending_content_id, { placement: shown.placement })
     ).json<PlacedAnswer>()
+    expect(placed.fallbacks).toEqual([])
     expect(placed.document.markdown).not.toContain('We reviewed')
     expect(sectionOf(placed.document.markdown, 'We pooled twelve trials.')).toBe('Methods')
   })
@@ -218,6 +231,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await (
       await sendMessage(session, `${fake.marker} add a sentence on deficient adults to results`)
     ).json<WriteAnswer>()
+    expectOnline(answer)
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
     expect(placed.placement.removed).toEqual([])
     expect(placed.document.markdown).toContain('Most trials report small effects.')
@@ -231,7 +245,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await res.json<WriteAnswer>()
     expect(answer.mode).toBe('degraded')
     expect(answer.response).toMatch(/^Degraded: the model could not write this \(model error\)/)
-    expect(answer.fallbacks).toContain('stage1:model error')
+    expect(answer.fallbacks).toEqual(['stage1:model error'])
     // Grounded content still waits for approval; the document is untouched until then.
     expect(answer.status).toBe('pending_approval')
     expect(answer.sources.length).toBeGreaterThan(0)

@@ -1,8 +1,7 @@
 // The HTML page of a knowledge-base source, for people who follow a citation in a browser.
 // Everything shown is stored text, so all of it is escaped.
+import { escapeUTF8 as escapeHtml } from 'entities/escape'
 import type { SourceView } from './source-view'
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 function safeHref(url: string): string | null {
   return /^https?:\/\//i.test(url) ? escapeHtml(url) : null

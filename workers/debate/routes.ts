@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono'
 import {
   generateSessionToken,
   hashToken,
+  negotiateFormat,
   openAuthorizedSession,
   publicRateLimit,
   runToResponse,
@@ -57,8 +58,8 @@ async function startDebate(
   if (!start.ok) await giveBack()
   c.header(SESSION_ID_HEADER, session.sessionId)
   if (session.token) c.header(SESSION_TOKEN_HEADER, session.token)
-  const accept = (c.req.header('Accept') ?? '').toLowerCase()
-  const format = !stream ? 'json' : accept.includes('text/event-stream') ? 'sse' : 'text'
+  // The stream route speaks SSE or (by default) text/plain; /ask answers JSON.
+  const format = stream ? negotiateFormat(c, 'text', ['sse', 'text']) : 'json'
   const extra = {
     session_id: session.sessionId,
     ...(session.token ? { token: session.token } : {}),

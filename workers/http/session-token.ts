@@ -1,11 +1,6 @@
 // Session bearer tokens: 32 random bytes, base64url. Only the SHA-256 hex of a token is stored.
 import type { Context } from 'hono'
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
+import { toBase64Url } from './base64url'
 
 export function generateSessionToken(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(32)))

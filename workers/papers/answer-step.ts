@@ -28,7 +28,6 @@ export interface ProducedAnswer {
   text: string
   mode: ChatMode
   fallbacks: StageFallback[]
-  tokens: { prompt_tokens: number; completion_tokens: number }
   /** A failure the answer could not fall back from (quota): reported as the run's error. */
   error?: { code: string; message: string }
 }
@@ -52,8 +51,6 @@ function extractive(question: string, evidence: AnswerEvidence): string {
     : extractivePaperAnswer(question, evidence.pages)
 }
 
-const NO_TOKENS = { prompt_tokens: 0, completion_tokens: 0 }
-
 function emitText(turn: PreparedTurn, text: string): void {
   turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text })
 }
@@ -63,7 +60,6 @@ function degradedAnswer(
   turn: PreparedTurn,
   evidence: AnswerEvidence,
   reason: string,
-  tokens: ProducedAnswer['tokens'],
 ): ProducedAnswer {
   turn.emitter.emit({
     turn_index: turn.blocks.open(),
@@ -75,7 +71,7 @@ function degradedAnswer(
   })
   const text = `${degradedLabel(reason)}\n\n${extractive(turn.input.message, evidence)}`
   emitText(turn, `\n\n${text}`)
-  return { text, mode: 'degraded', fallbacks: [{ stage: 'answer', reason }], tokens }
+  return { text, mode: 'degraded', fallbacks: [{ stage: 'answer', reason }] }
 }
 
 function failureReason(error: StepError): string {
@@ -92,20 +88,21 @@ export async function answerFrom(
   if (!turn.model) {
     const text = `${OFFLINE_LABEL}\n\n${extractive(question, evidence)}`
     emitText(turn, text)
-    return { text, mode: 'offline', fallbacks: [], tokens: NO_TOKENS }
+    return { text, mode: 'offline', fallbacks: [] }
   }
   const instruction = evidence.overview
     ? overviewInstruction(question, evidence.pages)
     : contextInstruction(question, evidence.pages)
   const started = turn.deps.now()
   const step = await runStep({ persona: PAPERS_PERSONA, tools: [], instruction, recoverable })
-  const tokens = log.llm({
+  log.llm({
     model: turn.model.model,
     purpose: 'answer',
     prompt: `${PAPERS_PERSONA}\n\n${instruction}`,
     completion: step.text,
     latencyMs: turn.deps.now() - started,
     ...(step.error ? { error: step.error.message } : {}),
+    ...(step.usage ? { usage: step.usage } : {}),
   })
   if (step.error && !recoverable(step.error)) {
     // The error packet is out (the relay answers with it); a provider out of quota also starts
@@ -114,12 +111,12 @@ export async function answerFrom(
       markApiExhausted(turn.store.sql, turn.deps.config.papers, turn.deps.now())
     }
     const { code, message } = step.error
-    return { text: step.text, mode: 'online', fallbacks: [], tokens, error: { code, message } }
+    return { text: step.text, mode: 'online', fallbacks: [], error: { code, message } }
   }
-  if (step.stopped) return { text: step.text, mode: 'online', fallbacks: [], tokens }
-  if (step.error) return degradedAnswer(turn, evidence, failureReason(step.error), tokens)
+  if (step.stopped) return { text: step.text, mode: 'online', fallbacks: [] }
+  if (step.error) return degradedAnswer(turn, evidence, failureReason(step.error))
   if (!step.text.trim()) {
-    return degradedAnswer(turn, evidence, 'malformed reply: the model sent no answer text', tokens)
+    return degradedAnswer(turn, evidence, 'malformed reply: the model sent no answer text')
   }
-  return { text: step.text, mode: 'online', fallbacks: [], tokens }
+  return { text: step.text, mode: 'online', fallbacks: [] }
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { RateLimitedError, ValidationError } from '../errors'
 import type { PreparedTurn, TurnTool } from '../turn'
+import type { StageFallback } from './answer-step'
 import type { PaperToLoad } from './load'
 import { describeProgress, isSettled, watchPaperLoads } from './load-watch'
 import { appendLog } from './log-store'
@@ -31,6 +32,8 @@ const loadArgs = z.object({
 export interface BrainActions {
   searches: { query: string; arxiv_query: string; results: number }[]
   loaded: PaperRecord[]
+  /** Stages of the turn's tools that fell back (a search's model rewrite), for the outcome. */
+  fallbacks: StageFallback[]
 }
 
 export function toLoad(r: RememberedResult): PaperToLoad {
@@ -85,12 +88,13 @@ export async function brainSearch(turn: PreparedTurn, query: string, actions: Br
     query,
     turn.signal,
   )
-  log.request({ prompt_tokens: 0, chunk_tokens: 0, completion_tokens: 0 })
+  log.request({ chunk_tokens: 0 })
   appendLog(store.sql, log.entries)
   if (result.provider_exhausted) markApiExhausted(store.sql, limits, deps.now())
   const results = result.papers.map(({ score: _score, ...rest }) => rest)
   saveResults(store.sql, results)
   actions.searches.push({ query, arxiv_query: result.arxiv_query, results: results.length })
+  actions.fallbacks.push(...result.fallbacks)
   status(turn, `Found ${results.length} papers.`)
   return results
 }

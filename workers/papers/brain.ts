@@ -68,13 +68,18 @@ function finish(
     error?: { code: string; message: string }
   },
 ): RunOutcome {
+  // A tool that fell back (a search without the model's rewrite) degrades a model-made turn.
+  const fallbacks = [...actions.fallbacks, ...produced.fallbacks]
+  const mode = produced.mode === 'online' && fallbacks.length > 0 ? 'degraded' : produced.mode
   const saved = turn.store.appendMessage({
     role: 'assistant',
     content: produced.answer,
-    data: { kind: 'papers_brain', mode: produced.mode, run_id: turn.runId },
+    data: { kind: 'papers_brain', mode, run_id: turn.runId },
   })
   return {
     ...produced,
+    mode,
+    fallbacks,
     searches: actions.searches,
     loaded: actions.loaded,
     results: readResults(turn.store.sql),
@@ -85,7 +90,7 @@ function finish(
 }
 
 async function orchestrateBrain(turn: PreparedTurn, runStep: StepRunner): Promise<RunOutcome> {
-  const actions: BrainActions = { searches: [], loaded: [] }
+  const actions: BrainActions = { searches: [], loaded: [], fallbacks: [] }
   if (!turn.model) {
     const answer = await withoutModel(turn, actions, 'Offline: keyword search, no language model.')
     return finish(turn, actions, { answer, mode: 'offline', fallbacks: [] })

@@ -62,7 +62,7 @@ function announceFallbacks(turn: PreparedTurn, fallbacks: StageFallback[]): void
 function closeLog(
   turn: PreparedTurn,
   log: PaperLog,
-  metrics: Omit<RequestMetrics, 'latency_ms'> & { latency_ms: Record<string, number> },
+  metrics: { chunk_tokens: number; latency_ms: Record<string, number> },
 ): RequestMetrics {
   const full = log.request(metrics)
   appendLog(turn.store.sql, log.entries)
@@ -82,12 +82,7 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
   const mode0 = honestMode(turn.model ? 'online' : 'offline', found)
   if (mode0 === 'degraded') announceFallbacks(turn, found)
   if (evidence.abstain !== undefined || papers.length === 0) {
-    const metrics = closeLog(turn, log, {
-      prompt_tokens: 0,
-      chunk_tokens: chunkTokens,
-      completion_tokens: 0,
-      latency_ms: { retrieval },
-    })
+    const metrics = closeLog(turn, log, { chunk_tokens: chunkTokens, latency_ms: { retrieval } })
     const reason = papers.length === 0 ? 'no paper is loaded in this session' : evidence.abstain
     const answer = abstentionAnswer(reason ?? 'the loaded papers do not address it')
     turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text: answer })
@@ -120,7 +115,6 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
   const answering = turn.deps.now()
   const produced = await answerFrom(turn, runStep, evidence, log)
   const metrics = closeLog(turn, log, {
-    ...produced.tokens,
     chunk_tokens: chunkTokens,
     latency_ms: { retrieval, answer: turn.deps.now() - answering },
   })

@@ -98,7 +98,7 @@ export const paperRoutes = new Hono<AppEnv>()
       query,
       c.req.raw.signal,
     )
-    log.request({ prompt_tokens: 0, chunk_tokens: 0, completion_tokens: 0 })
+    log.request({ chunk_tokens: 0 })
     // Seed 004: a provider out of quota on every key pauses searches and chat (API cooldown).
     if (result.provider_exhausted) {
       await callOperation(stub, paperOperations.markExhausted, { limits: quotaLimits(deps) })

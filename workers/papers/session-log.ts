@@ -1,12 +1,15 @@
 // The seed's SessionLogger for one request: the RAG chunks retrieved (scores, metadata), every
-// embedding call and every model call (prompt, completion, cl100k token counts, latency), and
-// the request's token metrics. Entries are collected here, then stored by log-store.ts.
+// embedding call and every model call (prompt, completion, tokens, latency), and the request's
+// token metrics: the sums of its model calls. A call's tokens are what the provider reported;
+// where it reported none they are counted with the project's tokenizer (cl100k), and each entry
+// says which (`tokens_from`). Entries are collected here, then stored by log-store.ts.
 import {
   countTokens,
   type ChatModel,
   type ChatModels,
   type ModelDelta,
   type ModelRequest,
+  type TokenUsage,
 } from '../llm'
 import type { Embedder, RetrievedChunk } from '../retrieval'
 
@@ -19,16 +22,24 @@ export interface LogEntry {
 
 const PREVIEW = 300
 
+/** Where a count came from: the provider's reported usage, or the project's tokenizer. */
+export type TokensFrom = 'provider' | 'tokenizer'
+
 export interface RequestMetrics {
+  /** Summed over the request's model calls. */
   prompt_tokens: number
   chunk_tokens: number
   completion_tokens: number
+  /** How the model calls' counts were made (empty: no model call). */
+  tokens_from: TokensFrom[]
   latency_ms: Record<string, number>
 }
 
 export class PaperLog {
   readonly entries: LogEntry[] = []
   private readonly started: number
+  private readonly spent = { prompt_tokens: 0, completion_tokens: 0 }
+  private readonly tokensFrom = new Set<TokensFrom>()
 
   constructor(
     readonly mode: LogMode,
@@ -83,11 +94,17 @@ export class PaperLog {
     completion: string
     latencyMs: number
     error?: string
-  }): { prompt_tokens: number; completion_tokens: number } {
+    /** The provider's reported usage; absent, the tokenizer counts prompt and completion. */
+    usage?: TokenUsage
+  }): void {
+    const tokensFrom: TokensFrom = call.usage ? 'provider' : 'tokenizer'
     const tokens = {
-      prompt_tokens: countTokens(call.prompt),
-      completion_tokens: countTokens(call.completion),
+      prompt_tokens: call.usage?.promptTokens ?? countTokens(call.prompt),
+      completion_tokens: call.usage?.completionTokens ?? countTokens(call.completion),
     }
+    this.spent.prompt_tokens += tokens.prompt_tokens
+    this.spent.completion_tokens += tokens.completion_tokens
+    this.tokensFrom.add(tokensFrom)
     this.add('llm', {
       model: call.model,
       purpose: call.purpose,
@@ -95,18 +112,21 @@ export class PaperLog {
       completion: call.completion,
       ...tokens,
       total_tokens: tokens.prompt_tokens + tokens.completion_tokens,
+      tokens_from: tokensFrom,
       latency_ms: call.latencyMs,
       ...(call.error ? { error: call.error } : {}),
     })
-    return tokens
   }
 
-  /** The request's token metrics, with the total latency since the log began. */
-  request(
-    metrics: Omit<RequestMetrics, 'latency_ms'> & { latency_ms?: Record<string, number> },
-  ): RequestMetrics {
-    const full = {
-      ...metrics,
+  /**
+   * The request's metrics: the tokens of every model call logged so far, the retrieved chunks'
+   * tokens, and the latencies given plus the total since the log began.
+   */
+  request(metrics: { chunk_tokens: number; latency_ms?: Record<string, number> }): RequestMetrics {
+    const full: RequestMetrics = {
+      ...this.spent,
+      chunk_tokens: metrics.chunk_tokens,
+      tokens_from: [...this.tokensFrom].sort(),
       latency_ms: { ...metrics.latency_ms, total: this.now() - this.started },
     }
     this.add('request', { ...full })
@@ -153,7 +173,8 @@ export function loggingModel(
       try {
         const response = await model.complete(request, signal)
         const entry = { model: model.model, purpose, prompt: promptOf(request) }
-        log.llm({ ...entry, completion: response.text, latencyMs: now() - started })
+        const usage = response.usage ? { usage: response.usage } : {}
+        log.llm({ ...entry, completion: response.text, latencyMs: now() - started, ...usage })
         return response
       } catch (error) {
         const entry = { model: model.model, purpose, prompt: promptOf(request), completion: '' }
@@ -164,14 +185,16 @@ export function loggingModel(
     async *stream(request, signal): AsyncIterable<ModelDelta> {
       const started = now()
       let text = ''
+      let usage: TokenUsage | undefined
       try {
         for await (const delta of model.stream(request, signal)) {
           if (delta.type === 'text') text += delta.text
+          if (delta.type === 'finish' && delta.usage) usage = delta.usage
           yield delta
         }
       } finally {
         const entry = { model: model.model, purpose, prompt: promptOf(request), completion: text }
-        log.llm({ ...entry, latencyMs: now() - started })
+        log.llm({ ...entry, latencyMs: now() - started, ...(usage ? { usage } : {}) })
       }
     },
   }

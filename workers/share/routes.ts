@@ -10,6 +10,7 @@ import {
   openAuthorizedSession,
   publicRateLimit,
   sessionIdParamSchema,
+  toBase64Url,
   validate,
   type AppEnv,
 } from '../http'
@@ -54,10 +55,7 @@ async function readCreateBody(c: Context<AppEnv>) {
 
 function newShareId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return toBase64Url(bytes)
 }
 
 /** The transcript behind a valid, active token; NotFoundError for anything else. */

@@ -1,10 +1,9 @@
 // The page a share link opens, rendered on the server: the transcript's text and its Open
 // Graph tags are in the HTML itself (link previews read no script). Everything shown is
 // stored text, so all of it is escaped; citation markers link to the answer's own sources.
+import { escapeUTF8 as escapeHtml } from 'entities/escape'
 import { documentHtml, documentText, documentTitle } from './document-html'
 import type { SharedMessage, SharedSession, SharedVerdict } from './transcript'
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 function safeHref(url: string | null, origin: string): string | null {
   if (!url) return null

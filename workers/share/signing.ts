@@ -2,6 +2,7 @@
 // SHARE_SECRET, both base64url. Any altered byte fails verification; the session's own token
 // is never part of a share token.
 import { z } from 'zod'
+import { fromBase64Url, toBase64Url } from '../http'
 
 const claimsSchema = z.object({
   /** Session id. */
@@ -14,22 +15,6 @@ const claimsSchema = z.object({
 export type ShareClaims = z.infer<typeof claimsSchema>
 
 const encoder = new TextEncoder()
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
-  } catch {
-    return null
-  }
-}
 
 function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
   const raw = encoder.encode(secret)

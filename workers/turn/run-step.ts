@@ -55,11 +55,13 @@ export async function runTurnStep(turn: PreparedTurn, step: StepSpec): Promise<T
       ? (parseModelJson(raw, { schema: step.output.schema }).value ?? null)
       : undefined
   if (text) turn.priorSteps.push(assistantMessage(text))
+  const usage = turn.state.usageSince(mark)
   return {
     text,
     ...(isJson ? { value } : {}),
     citations: added.citations,
     stopped: turn.state.stopped,
     ...(error ? { error } : {}),
+    ...(usage ? { usage } : {}),
   }
 }

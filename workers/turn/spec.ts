@@ -2,6 +2,7 @@
 // persona, the tools, what the model produces (streamed text or JSON), and what becomes of
 // the answer. A capability can also run several persona steps in one run (a debate).
 import type { z } from 'zod'
+import type { TokenUsage } from '../llm'
 import type { RunOutcome } from '../session'
 import type { SourceRef } from '../stream'
 import type { PreparedTurn } from './process'
@@ -58,6 +59,8 @@ export interface TurnAnswer {
   citations: SourceRef[]
   stopped: boolean
   error?: StepError
+  /** Tokens the provider reported for the step's inferences; absent when it reported none. */
+  usage?: TokenUsage
 }
 
 /** Runs one step of the turn under `step`, on the same history, emitter and state. */

@@ -1,12 +1,14 @@
 // The state container: accumulates what the turn produced (answer and reasoning per cycle, tool
 // calls and results, citations, documents, stop and error) so it can be saved at the end,
 // whether the turn finished, failed or was stopped. Nothing reads it to make decisions.
+import type { TokenUsage } from '../llm'
 import type { SourceRef } from '../stream'
 import type { AnswerData, CycleRecord, ToolCallRecord } from './message-data'
 
 export interface StateMark {
   cycles: number
   citations: number
+  usage: number
 }
 
 export class TurnState {
@@ -16,12 +18,28 @@ export class TurnState {
   project: AnswerData['project'] = 'none'
   stopped = false
   error: AnswerData['error']
+  /** Token usage each inference's provider reported (an inference that reported none adds none). */
+  readonly usage: TokenUsage[] = []
 
   constructor(readonly mode: AnswerData['mode']) {}
 
   /** Where the state stands now, to read back what one step added (see since()). */
   mark(): StateMark {
-    return { cycles: this.cycles.length, citations: this.citations.length }
+    return {
+      cycles: this.cycles.length,
+      citations: this.citations.length,
+      usage: this.usage.length,
+    }
+  }
+
+  /** The provider-reported usage of the inferences after `mark`; null when none reported any. */
+  usageSince(mark: StateMark): TokenUsage | null {
+    const reported = this.usage.slice(mark.usage)
+    if (reported.length === 0) return null
+    return reported.reduce((sum, u) => ({
+      promptTokens: sum.promptTokens + u.promptTokens,
+      completionTokens: sum.completionTokens + u.completionTokens,
+    }))
   }
 
   /** The answer text and citations added after `mark`. */

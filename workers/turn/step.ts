@@ -110,6 +110,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       partials.set(delta.index, call)
     } else {
       finishReason = delta.reason
+      if (delta.usage) input.state.usage.push(delta.usage)
     }
   }
   // Releases a held-back unfinished "[..." at the end of the text.

@@ -1,6 +1,7 @@
 // Page citations in an answer, made clickable: each "[Paper Title, Page X]" the server checked
 // becomes a link that opens that paper's PDF at the page (#page=X). A marker that names no
 // checked citation is dropped, never shown as if real. Pure (no DOM), tested in test/web/.
+import { escapeUTF8 as escapeHtml } from 'entities/escape'
 import type { PageCitation } from './types'
 
 /** Where a paper's PDF opens at a page, or null when this page cannot open it. */
@@ -13,15 +14,6 @@ const norm = (text: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-}
 
 /** Adds #page=N to a PDF link, replacing any fragment it had. */
 export function atPage(pdfUrl: string, page: number): string {
