@@ -3,12 +3,14 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { makeDeps } from '../../workers/deps'
 import { contentTerms, createTermStatisticsSource } from '../../workers/grounding'
+import { LIBRARY_NAMESPACE } from '../../workers/namespaces'
 import { indexMany, type IndexRequest } from '../../workers/retrieval'
 
 function aDocument(id: string, title: string, text: string): IndexRequest {
   return {
     source: { kind: 'text', externalId: id, title, url: `https://example.org/${id}` },
     documents: [{ title, pages: [{ page: null, text }] }],
+    namespace: LIBRARY_NAMESPACE,
   }
 }
 
@@ -19,7 +21,7 @@ describe('term statistics from the FTS index', () => {
       aDocument('b', 'Vitamin K', 'Vitamin K matters for clotting.'),
       aDocument('c', 'Coral reefs', 'Marine heatwaves bleached the reef.'),
     ])
-    const source = createTermStatisticsSource(env.DB)
+    const source = createTermStatisticsSource(env.DB, [LIBRARY_NAMESPACE])
     const stats = await source(contentTerms('vitamins fracture coral unicorn'))
     expect(stats.documents).toBeGreaterThanOrEqual(3)
     const [vitamin, fracture, coral, unicorn] = contentTerms('vitamins fracture coral unicorn')
@@ -38,7 +40,7 @@ describe('term statistics from the FTS index', () => {
       ),
       aDocument('e', 'Air quality', 'Air pollution causes asthma.'),
     ])
-    const source = createTermStatisticsSource(env.DB)
+    const source = createTermStatisticsSource(env.DB, [LIBRARY_NAMESPACE])
     const terms = contentTerms('causes disease increases')
     const stats = await source(terms)
     const [cause, disease, increase] = terms

@@ -4,8 +4,11 @@
 export type RetrievalTask = 'qa' | 'summarization' | 'comparison' | 'explanation'
 
 export interface RetrieveOptions {
-  /** Namespace to search; 'corpus' is the shared knowledge base. */
-  namespace?: string
+  /**
+   * The namespaces this read may see (workers/namespaces.ts): results, the FTS5 and vector
+   * candidates and the term statistics all come from them. Default: the public library only.
+   */
+  namespaces?: readonly string[]
   /** Force a task; otherwise classified from the query. */
   task?: RetrievalTask
   topK?: number
