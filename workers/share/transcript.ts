@@ -86,14 +86,23 @@ function toShared(message: StoredMessage): SharedMessage | null {
   }
 }
 
+/** The knowledge-base source a listed source is: its id, or its /api/sources/<id> link. */
+function citedSourceId(source: SharedSource): string | null {
+  if (source.source_id) return source.source_id
+  const link = /^(?:quire:\/\/source\/|\/api\/sources\/)([^/?#]+)$/.exec(source.url ?? '')
+  return link?.[1] ? decodeURIComponent(link[1]) : null
+}
+
 /**
- * Whether the session's stored messages name this source (a cited document's sourceId, a
- * source link): a share link opens the private sources its transcript cites, no others.
+ * Whether an answer of the transcript lists this source (what its share page shows): a share
+ * link opens the session's private sources its transcript cites, and no others.
  */
 export function transcriptCites(messages: StoredMessage[], sourceId: string): boolean {
-  const escaped = sourceId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const named = new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`)
-  return messages.some((message) => named.test(JSON.stringify(message.data)))
+  return messages.some(
+    (message) =>
+      message.role === 'assistant' &&
+      sourcesOf(message.data).some((source) => citedSourceId(source) === sourceId),
+  )
 }
 
 export function buildTranscript(messages: StoredMessage[], createdAt: number): SharedTranscript {
