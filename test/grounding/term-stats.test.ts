@@ -48,4 +48,27 @@ describe('term statistics from the FTS index', () => {
     expect(stats.documentFrequency(disease ?? '')).toBeGreaterThanOrEqual(1)
     expect(stats.documentFrequency(increase ?? '')).toBeGreaterThanOrEqual(1)
   })
+
+  it('counts only the namespaces being searched, so a write elsewhere cannot move the bar', async () => {
+    const planted = (id: string, namespace: string) => ({
+      ...aDocument(id, 'Quokkanite notes', 'Quokkanite quokkanite quokkanite crystals.'),
+      namespace,
+    })
+    await indexMany(makeDeps(env), [
+      aDocument('lib-q', 'Quokkanite in the library', 'Quokkanite appears once here.'),
+      planted('debate-q', 'debate:someone-else'),
+      planted('cache-q', 'scholarly'),
+    ])
+    const [term] = contentTerms('quokkanite')
+    const library = await createTermStatisticsSource(env.DB, [LIBRARY_NAMESPACE])([term ?? ''])
+    expect(library.documentFrequency(term ?? '')).toBe(1)
+    const both = await createTermStatisticsSource(env.DB, [LIBRARY_NAMESPACE, 'scholarly'])([
+      term ?? '',
+    ])
+    expect(both.documentFrequency(term ?? '')).toBe(2)
+    const row = await env.DB.prepare(
+      "SELECT count(*) AS n FROM chunks WHERE namespace IN ('corpus', 'scholarly')",
+    ).first<{ n: number }>()
+    expect(both.documents).toBe(row?.n)
+  })
 })

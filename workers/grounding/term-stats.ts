@@ -2,7 +2,7 @@
 // namespaces being searched (so no other namespace's writes move the bar), counted through the
 // knowledge base's FTS5 index (always in step with the corpus), cached per isolate and scope
 // for a few minutes since IDF moves slowly.
-import { countChunksWithTerms, readNamespaceScope, type NamespaceScope } from '../db'
+import { countChunksWithTerms, countNamespaceChunks, holdsEveryChunk } from '../db'
 import type { TermStatistics, TermStatisticsSource } from './relevance'
 import { wordStemmingTo } from './terms'
 
@@ -14,7 +14,8 @@ const MAX_CACHED_SCOPES = 200
 
 interface Cache {
   at: number
-  scope: NamespaceScope
+  /** Chunks in the namespaces: N of the IDF. */
+  documents: number
   frequencies: Map<string, number>
 }
 
@@ -43,18 +44,19 @@ export function createTermStatisticsSource(
     if (!byScope) caches.set(db, (byScope = new Map()))
     let cache = byScope.get(key)
     if (!cache || now() - cache.at > TTL_MS || cache.frequencies.size > MAX_CACHED_TERMS) {
-      const scope = await readNamespaceScope(db, namespaces)
-      cache = { at: now(), scope, frequencies: new Map() }
+      const documents = await countNamespaceChunks(db, namespaces)
+      cache = { at: now(), documents, frequencies: new Map() }
       if (byScope.size >= MAX_CACHED_SCOPES) byScope.clear()
       byScope.set(key, cache)
     }
-    const { frequencies, scope } = cache
+    const { frequencies, documents } = cache
     const missing = [...new Set(terms)].filter((t) => !frequencies.has(t) && ftsToken(t))
     if (missing.length > 0) {
-      const counts = await countChunksWithTerms(db, missing.map(ftsToken), scope)
+      // Asked afresh: a chunk written elsewhere since must not be counted as ours.
+      const whole = await holdsEveryChunk(db, namespaces)
+      const counts = await countChunksWithTerms(db, missing.map(ftsToken), { namespaces, whole })
       for (const term of missing) frequencies.set(term, counts.get(ftsToken(term)) ?? 0)
     }
-    const documents = scope.chunks
     const stats: TermStatistics = {
       documents,
       documentFrequency: (term) => frequencies.get(term) ?? 0,
