@@ -18,7 +18,7 @@ export const sources = sqliteTable(
     id: text('id').primaryKey(),
     namespace: text('namespace').notNull().default('corpus'),
     kind: text('kind', { enum: ['arxiv', 'crossref', 'web', 'pdf', 'text', 'corpus'] }).notNull(),
-    /** arXiv id, DOI, URL or caller-chosen id: unique per kind. */
+    /** arXiv id, DOI, URL or caller-chosen id: unique per namespace and kind. */
     externalId: text('external_id').notNull(),
     title: text('title').notNull(),
     authors: text('authors', { mode: 'json' })

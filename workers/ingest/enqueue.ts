@@ -8,9 +8,9 @@ import {
   type NewIngestJob,
 } from '../db'
 import { ProviderError, TooLargeError } from '../errors'
-import type { IngestDeps } from './job-context'
 import { LIBRARY_NAMESPACE } from '../namespaces'
-import { type IngestMessage, type StoredIngestJob } from './schemas'
+import type { IngestDeps } from './job-context'
+import type { IngestMessage, StoredIngestJob } from './schemas'
 
 /** D1 rows are capped at 2,000,000 bytes; leave room for the other columns. */
 const MAX_INPUT_BYTES = 1_900_000

@@ -5,8 +5,9 @@ export type RetrievalTask = 'qa' | 'summarization' | 'comparison' | 'explanation
 
 export interface RetrieveOptions {
   /**
-   * The namespaces this read may see (workers/namespaces.ts): results, the FTS5 and vector
-   * candidates and the term statistics all come from them. Default: the public library only.
+   * The namespaces this read may see (workers/namespaces.ts): every FTS5 and vector candidate
+   * and so every result comes from them (ranking statistics stay index-wide, as FTS5's bm25()
+   * computes them). Default: the public library only.
    */
   namespaces?: readonly string[]
   /** Force a task; otherwise classified from the query. */

@@ -85,7 +85,7 @@ async function prepareDocument(
  * metadata. Library ids keep their original form (citations and share pages hold them);
  * elsewhere the namespace is part of the id, so it cannot be derived from public content.
  */
-export function sourceIdOf(source: SourceInput, namespace: string): Promise<string> {
+function sourceIdOf(source: SourceInput, namespace: string): Promise<string> {
   return namespace === LIBRARY_NAMESPACE
     ? stableId('src', source.kind, source.externalId)
     : stableId('src', namespace, source.kind, source.externalId)
