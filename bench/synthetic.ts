@@ -1,5 +1,6 @@
 // Synthetic documents for the benchmark: sentences of real abstracts recombined by a seeded
 // generator, so any corpus size is reachable with realistic vocabulary and lengths.
+import { LIBRARY_NAMESPACE } from '../workers/namespaces'
 import type { CorpusRow, IndexRequest } from '../workers/retrieval'
 
 /** mulberry32: small, fast, deterministic. */
@@ -50,6 +51,7 @@ export class SyntheticCorpus {
       return {
         source: { kind: 'corpus' as const, externalId: `bench:${id}`, title },
         documents: [{ title, pages: [{ page: null, text }] }],
+        namespace: LIBRARY_NAMESPACE,
       }
     })
   }

@@ -2,6 +2,7 @@
 // locally) into a typed Config. A bad value throws ConfigError naming the variable.
 import { z } from 'zod'
 import { ConfigError } from './errors'
+import { LIBRARY_NAMESPACE, SHARED_NAMESPACE_PATTERN } from './namespaces'
 
 /** Secrets are not in wrangler.toml's [vars], so `wrangler types` does not list them. */
 export type ConfigSource = Partial<Record<string, unknown>>
@@ -62,6 +63,19 @@ const countInt = (fallback: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(0).max(max))
 
+/** Shared namespaces only: a session's private namespace is never configuration. */
+const sharedNamespaces = csv
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(SHARED_NAMESPACE_PATTERN, 'names shared namespaces: letters, digits, - and _'),
+      )
+      .max(8),
+  )
+  .transform((names) => (names.length > 0 ? [...new Set(names)] : [LIBRARY_NAMESPACE]))
+
 const flag = (fallback: boolean) =>
   z
     .string()
@@ -100,6 +114,10 @@ const envSchema = z.object({
   CROSSREF_API_URL: httpUrl.default('https://api.crossref.org'),
   CONTACT_EMAIL: z.string().trim().email().default('quire@example.org'),
   QUIRE_API_KEYS: csv,
+  // Deployed without QUIRE_API_KEYS, key-protected routes refuse unless this says open on purpose.
+  QUIRE_OPEN_ACCESS: flag(false),
+  // What /api/ask, /v1, the widget, MCP and chat's library search read (default: the library).
+  ASK_NAMESPACES: sharedNamespaces,
   INGEST_WEBHOOK_SECRET: optionalText.pipe(
     z
       .string()
@@ -171,8 +189,15 @@ export interface Config {
     baseUrl?: string
   }
   sources: { arxivApiUrl: string; crossrefApiUrl: string; contactEmail: string }
+  /** Which namespaces the shared knowledge base is read from (workers/namespaces.ts). */
+  knowledge: {
+    /** /api/ask, /v1, the widget, MCP ask and search_library, chat's and writing's library search. */
+    askNamespaces: string[]
+  }
   security: {
     apiKeys: string[]
+    /** Deployed without API keys, the key-protected routes are open only when this is true. */
+    openAccess: boolean
     ingestWebhookSecret?: string
     shareSecret?: string
     widgetOrigins: string[]
@@ -283,8 +308,10 @@ export function parseConfig(source: ConfigSource): Config {
       crossrefApiUrl: env.CROSSREF_API_URL,
       contactEmail: env.CONTACT_EMAIL,
     },
+    knowledge: { askNamespaces: env.ASK_NAMESPACES },
     security: {
       apiKeys: env.QUIRE_API_KEYS,
+      openAccess: env.QUIRE_OPEN_ACCESS,
       ingestWebhookSecret: env.INGEST_WEBHOOK_SECRET,
       shareSecret: env.SHARE_SECRET,
       widgetOrigins: env.WIDGET_ORIGINS,

@@ -57,7 +57,7 @@ export function makeDeps(env: Env): Deps {
     space: embedder.id,
   })
   const retriever = createRetriever({ config, db: env.DB, embedder, vectors, models })
-  const corpusSearch = createCorpusSearch(retriever)
+  const corpusSearch = createCorpusSearch(retriever, config.knowledge.askNamespaces)
   const safeFetch = createSafeFetch(config)
   const deps: Deps = {
     config,

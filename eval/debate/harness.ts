@@ -62,7 +62,7 @@ function debateDeps(
       return result
     },
   }
-  const corpusSearch = createCorpusSearch(retriever)
+  const corpusSearch = createCorpusSearch(retriever, config.knowledge.askNamespaces)
   const gate = createRateGate({ intervalMs: 0 })
   const deps: Deps = {
     config,

@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs'
 import { parseConfig } from '../../workers/config'
 import { createTermStatisticsSource } from '../../workers/grounding'
+import { LIBRARY_NAMESPACE } from '../../workers/namespaces'
 import { createRetriever } from '../../workers/retrieval'
 import type { BeirData } from '../beir'
 import type { IndexedCorpus } from '../pipeline'
@@ -25,7 +26,7 @@ export async function runGrounding(input: {
     models: null,
   })
   const report = await evaluateGrounding({
-    deps: { retriever, termStats: createTermStatisticsSource(index.db) },
+    deps: { retriever, termStats: createTermStatisticsSource(index.db, [LIBRARY_NAMESPACE]) },
     data: input.data,
     documentIds: index.documentIds,
     limit: input.limit ? Number(input.limit) : undefined,

@@ -3,12 +3,14 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { makeDeps } from '../../workers/deps'
 import { contentTerms, createTermStatisticsSource } from '../../workers/grounding'
+import { LIBRARY_NAMESPACE } from '../../workers/namespaces'
 import { indexMany, type IndexRequest } from '../../workers/retrieval'
 
 function aDocument(id: string, title: string, text: string): IndexRequest {
   return {
     source: { kind: 'text', externalId: id, title, url: `https://example.org/${id}` },
     documents: [{ title, pages: [{ page: null, text }] }],
+    namespace: LIBRARY_NAMESPACE,
   }
 }
 
@@ -19,7 +21,7 @@ describe('term statistics from the FTS index', () => {
       aDocument('b', 'Vitamin K', 'Vitamin K matters for clotting.'),
       aDocument('c', 'Coral reefs', 'Marine heatwaves bleached the reef.'),
     ])
-    const source = createTermStatisticsSource(env.DB)
+    const source = createTermStatisticsSource(env.DB, [LIBRARY_NAMESPACE])
     const stats = await source(contentTerms('vitamins fracture coral unicorn'))
     expect(stats.documents).toBeGreaterThanOrEqual(3)
     const [vitamin, fracture, coral, unicorn] = contentTerms('vitamins fracture coral unicorn')
@@ -38,12 +40,35 @@ describe('term statistics from the FTS index', () => {
       ),
       aDocument('e', 'Air quality', 'Air pollution causes asthma.'),
     ])
-    const source = createTermStatisticsSource(env.DB)
+    const source = createTermStatisticsSource(env.DB, [LIBRARY_NAMESPACE])
     const terms = contentTerms('causes disease increases')
     const stats = await source(terms)
     const [cause, disease, increase] = terms
     expect(stats.documentFrequency(cause ?? '')).toBeGreaterThanOrEqual(2)
     expect(stats.documentFrequency(disease ?? '')).toBeGreaterThanOrEqual(1)
     expect(stats.documentFrequency(increase ?? '')).toBeGreaterThanOrEqual(1)
+  })
+
+  it('counts only the namespaces being searched, so a write elsewhere cannot move the bar', async () => {
+    const planted = (id: string, namespace: string) => ({
+      ...aDocument(id, 'Quokkanite notes', 'Quokkanite quokkanite quokkanite crystals.'),
+      namespace,
+    })
+    await indexMany(makeDeps(env), [
+      aDocument('lib-q', 'Quokkanite in the library', 'Quokkanite appears once here.'),
+      planted('debate-q', 'debate:someone-else'),
+      planted('cache-q', 'scholarly'),
+    ])
+    const [term] = contentTerms('quokkanite')
+    const library = await createTermStatisticsSource(env.DB, [LIBRARY_NAMESPACE])([term ?? ''])
+    expect(library.documentFrequency(term ?? '')).toBe(1)
+    const both = await createTermStatisticsSource(env.DB, [LIBRARY_NAMESPACE, 'scholarly'])([
+      term ?? '',
+    ])
+    expect(both.documentFrequency(term ?? '')).toBe(2)
+    const row = await env.DB.prepare(
+      "SELECT count(*) AS n FROM chunks WHERE namespace IN ('corpus', 'scholarly')",
+    ).first<{ n: number }>()
+    expect(both.documents).toBe(row?.n)
   })
 })

@@ -184,8 +184,9 @@ describe('/mcp auth', () => {
     await client.close()
   })
 
-  it('is open, and says so, only when no API keys are configured', async () => {
-    const open = { ...env, QUIRE_API_KEYS: '' } as Env
+  it('is open, and says so, only when no API keys are configured and open access is chosen', async () => {
+    // quire.test is not a loopback host: it stands for a deployment, so openness must be asked for.
+    const open = { ...env, QUIRE_API_KEYS: '', QUIRE_OPEN_ACCESS: 'true' } as Env
     captureQueue()
     const client = await connect({ apiKey: null, bindings: open })
     const result = await client.callTool({

@@ -1,12 +1,13 @@
 // The scripted OpenAI-compatible fake every model test talks to (127.0.0.1:0, started by
 // global-setup.ts): chat completions (whole and SSE), embeddings, models, plus /__scripts and
-// /__requests for tests, and /__fixtures/pdf (fixture PDFs, see fake-openai/fixtures.ts). Step semantics: fake-openai/steps.ts; usage: test/fakes/fake-llm.ts.
+// /__requests for tests, and /__fixtures/pdf and /__fixtures/page (fixture PDFs and a marked
+// HTML page, see fake-openai/fixtures.ts). Step semantics: fake-openai/steps.ts; usage: test/fakes/fake-llm.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { completionBody, planReply, streamChunks } from './fake-openai/chat-reply'
 import { fakeEmbedding, toBase64Floats } from './fake-openai/embeddings'
 import { applyFault } from './fake-openai/faults'
-import { servePdfFixture } from './fake-openai/fixtures'
+import { servePageFixture, servePdfFixture } from './fake-openai/fixtures'
 import { defaultError, isGone, pause, readJson, sendError, sendJson } from './fake-openai/http-util'
 import { ScriptBook } from './fake-openai/script-book'
 import { scriptRequestSchema, type FakeStep } from './fake-openai/steps'
@@ -122,6 +123,8 @@ async function route(state: ServerState, req: IncomingMessage, res: ServerRespon
   }
   if (req.method === 'GET' && path === '/__fixtures/pdf')
     return servePdfFixture(res, url.searchParams.get('prefix') ?? '')
+  if (req.method === 'GET' && path === '/__fixtures/page')
+    return servePageFixture(res, url.searchParams.get('marker') ?? '')
   if (req.method !== 'POST')
     return sendError(res, 404, { message: `No route ${req.method} ${url.pathname}` })
   const body = await readJson(req)

@@ -29,7 +29,7 @@ describe('FTS5 BM25 search', () => {
   it('ranks within the namespace, best first', async () => {
     const hits = await searchChunksBm25(env.DB, {
       match: '"zebrafish" OR "fin"',
-      namespace: CROWDED,
+      namespaces: [CROWDED],
       limit: 5,
       weights,
     })
@@ -41,7 +41,7 @@ describe('FTS5 BM25 search', () => {
   it('still finds a small namespace match that the whole index ranks below hundreds of others', async () => {
     const hits = await searchChunksBm25(env.DB, {
       match: '"zebrafish"',
-      namespace: SMALL,
+      namespaces: [SMALL],
       limit: 10,
       weights,
     })
@@ -52,7 +52,7 @@ describe('FTS5 BM25 search', () => {
     expect(
       await searchChunksBm25(env.DB, {
         match: '"nonexistentterm"',
-        namespace: SMALL,
+        namespaces: [SMALL],
         limit: 10,
         weights,
       }),

@@ -1,6 +1,7 @@
 import { gzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../../workers/config'
+import { LIBRARY_NAMESPACE } from '../../workers/namespaces'
 import {
   corpusIndexRequest,
   createCorpusSearch,
@@ -104,6 +105,7 @@ describe('corpus search provider', () => {
         chunk({ chunkId: '3', sourceId: 'src_other', content: 'other' }),
         chunk({ chunkId: '4', sourceId: 'src_third', content: 'third' }),
       ]),
+      [LIBRARY_NAMESPACE],
     )
     const results = await search.search('q', { limit: 2 })
     expect(results.map((r) => r.chunkId)).toEqual(['1', '3'])
@@ -115,6 +117,7 @@ describe('corpus search provider', () => {
         chunk({ sourceId: 'a', doi: '10.1/a' }),
         chunk({ sourceId: 'b', url: 'https://arxiv.org/abs/1' }),
       ]),
+      [LIBRARY_NAMESPACE],
     )
     expect(
       (await search.search('q', { domainFilter: ['arxiv.org'] })).map((r) => r.sourceId),
@@ -131,7 +134,7 @@ describe('corpus search provider', () => {
     )
     await indexMany(deps, requests)
     const retriever = createRetriever({ config: parseConfig({}), ...deps, models: null })
-    const [first] = await createCorpusSearch(retriever).search(
+    const [first] = await createCorpusSearch(retriever, [LIBRARY_NAMESPACE]).search(
       'diffusion tensor imaging of newborn white matter',
       {},
     )
@@ -145,6 +148,8 @@ describe('corpus search provider', () => {
         throw new Error('d1 down')
       },
     }
-    await expect(createCorpusSearch(broken).search('q', {})).rejects.toThrow('d1 down')
+    await expect(createCorpusSearch(broken, [LIBRARY_NAMESPACE]).search('q', {})).rejects.toThrow(
+      'd1 down',
+    )
   })
 })

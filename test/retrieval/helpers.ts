@@ -2,6 +2,7 @@
 // IndexRequests, and a scripted ChatModel for the model stages.
 import { env } from 'cloudflare:test'
 import type { ChatModel, ChatModels, ModelRequest, ModelResponse } from '../../workers/llm'
+import { LIBRARY_NAMESPACE } from '../../workers/namespaces'
 import { createOfflineEmbedder, type IndexRequest, type VectorStore } from '../../workers/retrieval'
 import { createD1VectorStore } from '../../workers/retrieval/vectors/d1-vectors'
 
@@ -35,7 +36,7 @@ export function paper(
       year: 2020,
     },
     documents: [{ pages: [{ page: 1, text }] }],
-    namespace: options.namespace,
+    namespace: options.namespace ?? LIBRARY_NAMESPACE,
   }
 }
 

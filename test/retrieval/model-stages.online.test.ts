@@ -55,7 +55,7 @@ describe('model stages (online, fake server)', () => {
       },
     ])
     const result = await retriever().retrieve(`${fake.marker} heart outcomes`, {
-      namespace: NS,
+      namespaces: [NS],
       stages: { mmr: false },
     })
     const requests = await fake.requests()
@@ -78,7 +78,7 @@ describe('model stages (online, fake server)', () => {
       { status: 500 },
     ])
     const result = await retriever().retrieve(`${fake.marker} beta blockers infarction`, {
-      namespace: NS,
+      namespaces: [NS],
     })
     expect(result.fallbacks).toEqual(['plan:offline', 'rerank:lexical'])
     expect(result.chunks[0]?.title).toBe('Beta blockers after heart attack')

@@ -52,7 +52,7 @@ describe('BM25 over a recall pool', () => {
   it('scores every pooled row as FTS5 bm25() does', async () => {
     const query = 'zebrafish fin regeneration in the liver'
     const match = toFtsQuery(query) ?? ''
-    const rows = await searchChunkPool(env.DB, { match, namespace: NS, limit: 100, weights })
+    const rows = await searchChunkPool(env.DB, { match, namespaces: [NS], limit: 100, weights })
     expect(rows.length).toBeGreaterThan(20)
     const stats = await statsFor(query)
     const scores = scorePool(
@@ -69,13 +69,13 @@ describe('BM25 over a recall pool', () => {
     const variation = 'tumour necrosis factor'
     const rows = await searchChunkPool(env.DB, {
       match: toFtsQuery(pooled) ?? '',
-      namespace: NS,
+      namespaces: [NS],
       limit: 100,
       weights,
     })
     const direct = await searchChunksBm25(env.DB, {
       match: toFtsQuery(variation) ?? '',
-      namespace: NS,
+      namespaces: [NS],
       limit: 10,
       weights,
     })

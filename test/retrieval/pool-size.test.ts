@@ -51,7 +51,7 @@ describe('the routed top_k sets the candidate pool', () => {
       await indexMany(indexDeps(), PAPERS)
       const retriever = createRetriever({ config: parseConfig({}), ...indexDeps(), models: null })
       const all = await retriever.retrieve('coral reef bleaching', {
-        namespace: NS,
+        namespaces: [NS],
         topK: 100,
         topN: 100,
         stages: { queryVariations: false, feedback: false, mmr: false, budget: false },
@@ -65,7 +65,7 @@ describe('the routed top_k sets the candidate pool', () => {
       const fused = async (task: 'qa' | 'comparison') => {
         const { topK, topN } = TASK_PARAMS[task]
         const state = { ...stateFor(topK, topN, 3), lists: [{ name: 'bm25', weight: 1, ids }] }
-        state.options = { ...state.options, namespace: NS }
+        state.options = { ...state.options, namespaces: [NS] }
         return (await fuseStage(state, ctx)).chunks.length
       }
       expect(await fused('qa')).toBe(30)

@@ -66,11 +66,11 @@ describe('pruned pool in a small namespace', () => {
       models: null,
       tuning: { poolTerms: { commonShare: 0.1, reach: 0.1 } },
     })
-    const result = await retriever.retrieve('zebrafish cells', { namespace: SMALL })
+    const result = await retriever.retrieve('zebrafish cells', { namespaces: [SMALL] })
     expect(result.chunks.map((c) => c.title).sort()).toEqual(
       [0, 1, 2, 3, 4].map((i) => `Membrane transport ${i}`),
     )
-    const big = await retriever.retrieve('zebrafish cells', { namespace: BIG, topN: 5 })
+    const big = await retriever.retrieve('zebrafish cells', { namespaces: [BIG], topN: 5 })
     expect(big.chunks.length).toBe(5)
     expect(big.chunks.every((c) => /Zebrafish/.test(c.title))).toBe(true)
   })

@@ -60,7 +60,7 @@ beforeAll(async () => {
 describe('hybrid retriever (offline)', () => {
   it('finds the relevant paper first, with citation fields', async () => {
     const result = await retriever().retrieve('Does sleep loss hurt memory consolidation?', {
-      namespace: NS,
+      namespaces: [NS],
     })
     expect(result.task).toBe('qa')
     expect(result.chunks[0]?.title).toBe('Sleep deprivation and memory')
@@ -76,20 +76,20 @@ describe('hybrid retriever (offline)', () => {
   it('routes by cue words and applies the task top_n', async () => {
     const result = await retriever().retrieve(
       'Compare statins and aspirin for heart attack prevention',
-      { namespace: NS },
+      { namespaces: [NS] },
     )
     expect(result.task).toBe('comparison')
     expect(result.chunks.length).toBeLessThanOrEqual(8)
   })
 
   it('runs lexicon variations offline', async () => {
-    const result = await retriever().retrieve('aspirin and MI risk', { namespace: NS })
+    const result = await retriever().retrieve('aspirin and MI risk', { namespaces: [NS] })
     expect(result.queries.some((q) => q.includes('myocardial infarction'))).toBe(true)
     expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
   })
 
   it('spreads results over papers with paper-aware MMR', async () => {
-    const options: RetrieveOptions = { namespace: NS, topN: 3, lambda: 0.5 }
+    const options: RetrieveOptions = { namespaces: [NS], topN: 3, lambda: 0.5 }
     const withMmr = await retriever().retrieve('statin cholesterol trial', options)
     expect(new Set(titles(withMmr.chunks)).size).toBeGreaterThan(1)
     const without = await retriever().retrieve('statin cholesterol trial', {
@@ -103,15 +103,15 @@ describe('hybrid retriever (offline)', () => {
 
   it('answers from BM25 alone or from vectors alone when the other stage is off', async () => {
     const query = 'ownership types and garbage collection'
-    const bm25 = await retriever().retrieve(query, { namespace: NS, stages: { vector: false } })
-    const vector = await retriever().retrieve(query, { namespace: NS, stages: { bm25: false } })
+    const bm25 = await retriever().retrieve(query, { namespaces: [NS], stages: { vector: false } })
+    const vector = await retriever().retrieve(query, { namespaces: [NS], stages: { bm25: false } })
     expect(bm25.chunks[0]?.title).toBe('Memory safety in systems languages')
     expect(vector.chunks[0]?.title).toBe('Memory safety in systems languages')
   })
 
   it('runs only the original query when variations and feedback are switched off', async () => {
     const result = await retriever().retrieve('aspirin and MI risk', {
-      namespace: NS,
+      namespaces: [NS],
       stages: { queryVariations: false, feedback: false, rerank: false },
     })
     expect(result.queries).toEqual(['aspirin and MI risk'])
@@ -133,14 +133,14 @@ describe('hybrid retriever (offline)', () => {
       embedder: semantic,
       models: null,
     })
-    const result = await broken.retrieve('sleep deprivation memory', { namespace: NS })
+    const result = await broken.retrieve('sleep deprivation memory', { namespaces: [NS] })
     expect(result.fallbacks).toEqual(['vector:failed'])
     expect(result.chunks[0]?.title).toBe('Sleep deprivation and memory')
   })
 
   it('keeps the token budget by trimming chunks proportionally', async () => {
     const result = await retriever().retrieve('statin trial cholesterol', {
-      namespace: NS,
+      namespaces: [NS],
       tokenBudget: 60,
     })
     const total = result.chunks.reduce((n, c) => n + c.content.split(/\s+/).length, 0)
@@ -148,10 +148,10 @@ describe('hybrid retriever (offline)', () => {
   })
 
   it('restricts to the given sources', async () => {
-    const all = await retriever().retrieve('statin', { namespace: NS })
+    const all = await retriever().retrieve('statin', { namespaces: [NS] })
     const only = all.chunks.find((c) => c.title === 'Statins and cardiovascular mortality')
     const result = await retriever().retrieve('statin', {
-      namespace: NS,
+      namespaces: [NS],
       sourceIds: [only!.sourceId],
     })
     expect(new Set(titles(result.chunks))).toEqual(
@@ -160,9 +160,9 @@ describe('hybrid retriever (offline)', () => {
   })
 
   it('returns nothing for an empty query or an empty namespace', async () => {
-    expect((await retriever().retrieve('   ', { namespace: NS })).chunks).toEqual([])
+    expect((await retriever().retrieve('   ', { namespaces: [NS] })).chunks).toEqual([])
     expect(
-      (await retriever().retrieve('statins', { namespace: freshNamespace('empty') })).chunks,
+      (await retriever().retrieve('statins', { namespaces: [freshNamespace('empty')] })).chunks,
     ).toEqual([])
   })
 
@@ -170,7 +170,9 @@ describe('hybrid retriever (offline)', () => {
     await env.DB.prepare(
       `UPDATE sources SET authors = 'not json' WHERE external_id = 'r:rust'`,
     ).run()
-    const result = await retriever().retrieve('ownership types use-after-free', { namespace: NS })
+    const result = await retriever().retrieve('ownership types use-after-free', {
+      namespaces: [NS],
+    })
     expect(result.chunks[0]).toMatchObject({
       title: 'Memory safety in systems languages',
       authors: [],
@@ -195,7 +197,7 @@ describe('hybrid retriever (model stages)', () => {
               { id: 3, score: 2 },
             ],
           })
-    const options: RetrieveOptions = { namespace: NS, stages: { mmr: false } }
+    const options: RetrieveOptions = { namespaces: [NS], stages: { mmr: false } }
     const result = await retriever(script).retrieve('statins and mortality', options)
     expect(result.task).toBe('explanation')
     expect(result.queries).toEqual([
@@ -214,7 +216,7 @@ describe('hybrid retriever (model stages)', () => {
 
   it('falls back to cue words, the lexicon and the lexical reranker when the model fails', async () => {
     const failing: Script = () => new ProviderError('scripted', 'upstream down')
-    const result = await retriever(failing).retrieve('aspirin and MI risk', { namespace: NS })
+    const result = await retriever(failing).retrieve('aspirin and MI risk', { namespaces: [NS] })
     expect(result.fallbacks).toEqual(['plan:offline', 'rerank:lexical'])
     expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
   })
@@ -225,11 +227,11 @@ describe('hybrid retriever (model stages)', () => {
         ? plan
         : 'Sure! {"scores": [{"id": 2, "score": "8"}]} Hope this helps.'
     const result = await retriever(script).retrieve('statins and mortality', {
-      namespace: NS,
+      namespaces: [NS],
       stages: { mmr: false },
     })
     const fused = await retriever(script).retrieve('statins and mortality', {
-      namespace: NS,
+      namespaces: [NS],
       stages: { mmr: false, rerank: false },
     })
     expect(result.chunks[0]?.chunkId).toBe(fused.chunks[1]?.chunkId)
@@ -239,7 +241,7 @@ describe('hybrid retriever (model stages)', () => {
 
   it('keeps a forced task even when the model proposes another', async () => {
     const result = await retriever(() => plan).retrieve('statins', {
-      namespace: NS,
+      namespaces: [NS],
       task: 'summarization',
       stages: { rerank: false },
     })
@@ -250,7 +252,7 @@ describe('hybrid retriever (model stages)', () => {
     const controller = new AbortController()
     controller.abort()
     await expect(
-      retriever().retrieve('statins', { namespace: NS }, controller.signal),
+      retriever().retrieve('statins', { namespaces: [NS] }, controller.signal),
     ).rejects.toThrow()
   })
 })

@@ -259,7 +259,7 @@ describe('turn engine', () => {
         { text: ['From the paper [1].'] },
       ])
       const papersTool = createSearchCorpusTool({
-        namespace: (id) => `papers:${id}`,
+        namespaces: (id) => [`papers:${id}`],
         describes: 'the loaded papers',
       })
       const runPapersChat = createTurnRunner({

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { makeDeps } from '../../workers/deps'
+import { LIBRARY_NAMESPACE } from '../../workers/namespaces'
 import { indexMany, type IndexRequest } from '../../workers/retrieval'
 import { OFFLINE_NOTE } from '../../workers/turn'
 import { call, newSession } from './http-helpers'
@@ -11,6 +12,7 @@ function aDocument(id: string, title: string, text: string): IndexRequest {
   return {
     source: { kind: 'text', externalId: id, title, url: `https://example.org/${id}` },
     documents: [{ title, pages: [{ page: null, text }] }],
+    namespace: LIBRARY_NAMESPACE,
   }
 }
 

@@ -109,20 +109,20 @@ describe('web_search', () => {
 
 describe('search_corpus', () => {
   it('searches the namespace a capability gives it, per session', async () => {
-    const seen: (string | undefined)[] = []
+    const seen: (readonly string[] | undefined)[] = []
     const retriever = {
-      retrieve: async (_q: string, options?: { namespace?: string }) => {
-        seen.push(options?.namespace)
+      retrieve: async (_q: string, options?: { namespaces?: readonly string[] }) => {
+        seen.push(options?.namespaces)
         return { task: 'qa' as const, chunks: [], queries: [] }
       },
     }
     const tool = createSearchCorpusTool({
-      namespace: (id) => `papers:${id}`,
+      namespaces: (id) => [`papers:${id}`],
       describes: 'the loaded papers',
     })
     await tool.run({ query: 'x' }, { ...context(testDeps({ retriever })), sessionId: 'abc' })
     await searchCorpusTool.run({ query: 'x' }, context(testDeps({ retriever })))
-    expect(seen).toEqual(['papers:abc', 'corpus'])
+    expect(seen).toEqual([['papers:abc'], ['corpus']])
     expect(tool.guidance).toContain('the loaded papers')
   })
 })

@@ -12,8 +12,9 @@ export function toAnswerDeps(deps: Deps, emit: AnswerDeps['emit']): AnswerDeps {
     corpusSearch: deps.corpusSearch,
     academicSearch: createAcademicSearch({ scholarly: deps.scholarly, corpus: deps.corpusSearch }),
     safeFetch: deps.safeFetch,
-    // IDF from the knowledge base's index weighs rare question words above common ones.
-    termStats: createTermStatisticsSource(deps.db),
+    // IDF from the searched namespaces weighs rare question words above common ones.
+    termStats: createTermStatisticsSource(deps.db, deps.config.knowledge.askNamespaces),
+    namespaces: deps.config.knowledge.askNamespaces,
     now: deps.now,
     emit,
   }

@@ -72,8 +72,10 @@ export async function answerQuestion(
   signal: AbortSignal,
 ): Promise<AnswerPayload> {
   const startedAt = deps.now()
+  // An answer is reused only by asks reading the same namespaces.
+  const scope = [...(deps.namespaces ?? [])].sort().join(',')
   const key = isCacheable(request)
-    ? await cacheKey(request.query, request.options, `${deps.mode}:${CACHE_VERSION}`)
+    ? await cacheKey(request.query, request.options, `${deps.mode}:${CACHE_VERSION}:${scope}`)
     : null
   const cached = key ? await readCachedAnswer(db, key, startedAt).catch(() => null) : null
   if (cached) return replayCached(cached, request, deps, startedAt)

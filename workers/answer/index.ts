@@ -6,7 +6,7 @@ import { askRunInputSchema } from './schemas'
 
 registerRunner('ask', runAsk, askRunInputSchema)
 
-export { answerRoutes, SESSION_ID_HEADER, SESSION_TOKEN_HEADER } from './routes'
+export { answerRoutes, SESSION_ID_HEADER, SESSION_TOKEN_HEADER, SHARE_TOKEN_HEADER } from './routes'
 export { openAiRoutes, MODEL_IDS } from './openai-routes'
 export { answerQuestion, type AnswerRequest } from './answer'
 export type { AnswerPayload, AnswerSource } from './types'
@@ -14,5 +14,6 @@ export { askRequestSchema, askOptionsSchema, type AskOptions, type AskRequest } 
 export { chatCompletionRequestSchema, type ChatCompletionRequest } from './openai-schemas'
 export { answerOpenApi } from './openapi'
 export { toAnswerDeps } from './answer-deps'
-export { readSourceView, type SourceView } from './source-view'
+export type { SourceView } from './source-view'
+export { readSourceFor, type SourceCredentials } from './source-access'
 export { askRunInputSchema, type AskRunInput } from './schemas'

@@ -56,7 +56,17 @@ export function answerPaths(): Json {
     '/api/sources/{id}': {
       get: {
         summary: 'A knowledge-base source and its passages: where corpus citations link to',
-        parameters: [pathParam('id', { type: 'string', minLength: 1, maxLength: 200 })],
+        description:
+          "Library, scholarly-cache and other shared sources are open. A session's private source (an upload, a loaded paper, a project file, a debate's page) needs that session's token as Bearer, or a share token of that session whose transcript cites it (`share` or X-Quire-Share-Token); otherwise 404, as for an unknown id.",
+        parameters: [
+          pathParam('id', { type: 'string', minLength: 1, maxLength: 200 }),
+          {
+            name: 'share',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', maxLength: 1024 },
+          },
+        ],
         responses: {
           '200': {
             description: 'JSON, or an HTML page when Accept includes text/html',

@@ -8,6 +8,7 @@ import {
   hashToken,
   openAuthorizedSession,
   publicRateLimit,
+  readBearerToken,
   runToResponse,
   validate,
   type AppEnv,
@@ -15,11 +16,13 @@ import {
 import { openSession, type SessionStub } from '../session'
 import { NotFoundError } from '../errors'
 import { askRequestSchema, type AskRunInput } from './schemas'
+import { readSourceFor } from './source-access'
 import { renderSourcePage } from './source-page'
-import { readSourceView } from './source-view'
 
 export const SESSION_ID_HEADER = 'X-Quire-Session-Id'
 export const SESSION_TOKEN_HEADER = 'X-Quire-Session-Token'
+/** A share link's token, for the private sources its transcript cites (or `?share=`). */
+export const SHARE_TOKEN_HEADER = 'X-Quire-Share-Token'
 
 const progressParamSchema = z.object({ session: z.uuid() })
 const sourceParamSchema = z.object({ id: z.string().min(1).max(200) })
@@ -61,10 +64,18 @@ export const answerRoutes = new Hono<AppEnv>()
     const stub = await openAuthorizedSession(c, c.req.valid('param').session)
     return c.json({ events: await stub.progress() })
   })
-  // Where citations of knowledge-base sources without a web page of their own link to.
+  // Where citations of knowledge-base sources without a web page of their own link to. A
+  // session's private source needs its token (Bearer) or a share link citing it (?share=).
   .get('/sources/:id', publicRateLimit(), validate('param', sourceParamSchema), async (c) => {
-    const view = await readSourceView(c.get('deps').db, c.req.valid('param').id)
-    if (!view) throw new NotFoundError('No such source')
+    const found = await readSourceFor(c.get('deps'), c.req.valid('param').id, {
+      sessionToken: readBearerToken(c),
+      shareToken: c.req.query('share') ?? c.req.header(SHARE_TOKEN_HEADER),
+    })
+    if (!found) throw new NotFoundError('No such source')
+    if (found.isPrivate) {
+      c.header('Cache-Control', 'private, no-store')
+      c.header('X-Robots-Tag', 'noindex')
+    }
     const wantsHtml = (c.req.header('Accept') ?? '').includes('text/html')
-    return wantsHtml ? c.html(renderSourcePage(view)) : c.json(view)
+    return wantsHtml ? c.html(renderSourcePage(found.view)) : c.json(found.view)
   })

@@ -1,6 +1,7 @@
-// A knowledge-base source as a citation link shows it: its metadata and indexed passages,
-// read from D1. Corpus-only sources have no web page of their own, so this is their page.
-import { readSource, readSourcePassages } from '../db'
+// A knowledge-base source as a citation link shows it: its metadata and the passages indexed
+// in its namespace, read from D1. Corpus-only sources have no web page of their own, so this
+// is their page. Who may see it is source-access.ts's call.
+import { readSourcePassages, type SourceRow } from '../db'
 
 const MAX_PASSAGES = 30
 
@@ -17,10 +18,8 @@ export interface SourceView {
   passages: { page: number | null; text: string }[]
 }
 
-export async function readSourceView(db: D1Database, id: string): Promise<SourceView | null> {
-  const source = await readSource(db, id)
-  if (!source) return null
-  const rows = await readSourcePassages(db, id, MAX_PASSAGES)
+export async function toSourceView(db: D1Database, source: SourceRow): Promise<SourceView> {
+  const rows = await readSourcePassages(db, source, MAX_PASSAGES)
   return {
     id: source.id,
     kind: source.kind,

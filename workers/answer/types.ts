@@ -62,6 +62,8 @@ export interface AnswerDeps {
   safeFetch: SafeFetch
   /** IDF statistics for the relevance judgement (the knowledge base's); none: plain overlap. */
   termStats?: TermStatisticsSource
+  /** The namespaces corpus search reads (ASK_NAMESPACES): cached answers are kept per set. */
+  namespaces?: readonly string[]
   now: () => number
   /** Deadlines (ms): the seed's 6 s search and 3 s image fetch; planning 8 s. Tests shorten them. */
   timeouts?: { searchMs?: number; imageMs?: number; planMs?: number; relatedMs?: number }

@@ -1,6 +1,7 @@
 // Projects: files that matter for the whole session. While they fit the window they are shown
 // whole near the end of every turn; when they do not, they are indexed once into the session's
 // own namespace and the turn shows the passages retrieved for the user's message instead.
+import { sessionNamespace } from '../namespaces'
 import type { RetrievedChunk } from '../retrieval'
 import type { ContextFile } from './file-store'
 import type { SourceDocument } from './numbering'
@@ -17,7 +18,7 @@ export interface ProjectContext {
 }
 
 export function projectNamespace(sessionId: string): string {
-  return `project:${sessionId}`
+  return sessionNamespace('project', sessionId)
 }
 
 /** A stored file as a document: name for title, kind and size as metadata. */

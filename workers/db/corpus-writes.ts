@@ -5,6 +5,8 @@ import { packRows } from './vector-queries'
 
 export interface SourceRowInput {
   id: string
+  /** The namespace owning this row: (namespace, kind, external_id) is unique. */
+  namespace: string
   kind: string
   externalId: string
   title: string
@@ -20,18 +22,21 @@ export interface SourceRowInput {
   metadata: Record<string, unknown>
 }
 
-/** New values win; a null or empty new value keeps what an earlier ingest stored. */
+/**
+ * New values win within the row's namespace (a write never touches another namespace's row);
+ * a null or empty new value keeps what an earlier ingest stored.
+ */
 export function upsertSourceStatements(
   db: D1Database,
   rows: SourceRowInput[],
 ): D1PreparedStatement[] {
-  return packRows(rows, 14).map((pack) =>
+  return packRows(rows, 15).map((pack) =>
     db
       .prepare(
-        `INSERT INTO sources (id, kind, external_id, title, authors, year, venue, doi, url,
-           pdf_url, image_url, abstract, published_at, metadata)
-         VALUES ${pack.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
-         ON CONFLICT (kind, external_id) DO UPDATE SET
+        `INSERT INTO sources (id, namespace, kind, external_id, title, authors, year, venue, doi,
+           url, pdf_url, image_url, abstract, published_at, metadata)
+         VALUES ${pack.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+         ON CONFLICT (namespace, kind, external_id) DO UPDATE SET
            title = excluded.title,
            authors = CASE WHEN excluded.authors = '[]' THEN sources.authors ELSE excluded.authors END,
            year = coalesce(excluded.year, sources.year),
@@ -43,11 +48,12 @@ export function upsertSourceStatements(
            abstract = coalesce(excluded.abstract, sources.abstract),
            published_at = coalesce(excluded.published_at, sources.published_at),
            metadata = json_patch(sources.metadata, excluded.metadata)
-         RETURNING id, kind, external_id`,
+         RETURNING id, namespace, kind, external_id`,
       )
       .bind(
         ...pack.flatMap((s) => [
           s.id,
+          s.namespace,
           s.kind,
           s.externalId,
           s.title,
@@ -66,18 +72,19 @@ export function upsertSourceStatements(
   )
 }
 
+/** Ids of stored sources, keyed `namespace \0 kind \0 external id`. */
 export async function existingSourceIds(
   db: D1Database,
-  keys: { kind: string; externalId: string }[],
+  keys: { namespace: string; kind: string; externalId: string }[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>()
-  for (const pack of packRows(keys, 2)) {
-    const where = pack.map(() => '(kind = ? AND external_id = ?)').join(' OR ')
+  for (const pack of packRows(keys, 3)) {
+    const where = pack.map(() => '(namespace = ? AND kind = ? AND external_id = ?)').join(' OR ')
     const { results } = await db
-      .prepare(`SELECT id, kind, external_id FROM sources WHERE ${where}`)
-      .bind(...pack.flatMap((k) => [k.kind, k.externalId]))
-      .all<{ id: string; kind: string; external_id: string }>()
-    for (const r of results) found.set(`${r.kind}\u0000${r.external_id}`, r.id)
+      .prepare(`SELECT id, namespace, kind, external_id FROM sources WHERE ${where}`)
+      .bind(...pack.flatMap((k) => [k.namespace, k.kind, k.externalId]))
+      .all<{ id: string; namespace: string; kind: string; external_id: string }>()
+    for (const r of results) found.set(`${r.namespace}\u0000${r.kind}\u0000${r.external_id}`, r.id)
   }
   return found
 }

@@ -8,13 +8,17 @@ const createdAt = () =>
     .notNull()
     .default(sql`(unixepoch() * 1000)`)
 
-/** A scholarly or web source: one paper, page or uploaded text. */
+/**
+ * A scholarly or web source: one paper, page or uploaded text, owned by one namespace
+ * (workers/namespaces.ts): the same paper in the library and in a session is two rows.
+ */
 export const sources = sqliteTable(
   'sources',
   {
     id: text('id').primaryKey(),
+    namespace: text('namespace').notNull().default('corpus'),
     kind: text('kind', { enum: ['arxiv', 'crossref', 'web', 'pdf', 'text', 'corpus'] }).notNull(),
-    /** arXiv id, DOI, URL or caller-chosen id: unique per kind. */
+    /** arXiv id, DOI, URL or caller-chosen id: unique per namespace and kind. */
     externalId: text('external_id').notNull(),
     title: text('title').notNull(),
     authors: text('authors', { mode: 'json' })
@@ -35,7 +39,7 @@ export const sources = sqliteTable(
       .default(sql`'{}'`),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sources_kind_external_idx').on(t.kind, t.externalId)],
+  (t) => [uniqueIndex('sources_ns_kind_external_idx').on(t.namespace, t.kind, t.externalId)],
 )
 
 /** One text body of a source (an abstract, a PDF, a page), chunked into sections and chunks. */

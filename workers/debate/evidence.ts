@@ -1,10 +1,12 @@
-// A turn's evidence: retrieval over the whole knowledge base (not only what this turn just
-// ingested), numbered into the run's shared numbering so every [n] names one chunk. The
+// A turn's evidence: retrieval over what the debate may read (its own URL page, the scholarly
+// cache its turns fill, and the shared library; not only what this turn just ingested),
+// numbered into the run's shared numbering so every [n] names one chunk. The
 // numbers given to this turn are kept: a citation counts only if it names one of them.
 // Passages that do not address the debate's question are not evidence: the grounding core's
 // relevance judgement decides, and a turn without evidence says so instead of quoting them.
 import type { ContextDocument } from '../context'
 import { contentTerms, createTermStatisticsSource, judgeRelevance } from '../grounding'
+import { SCHOLARLY_NAMESPACE, sessionNamespace } from '../namespaces'
 import type { PreparedTurn } from '../turn'
 import { chunkToDocument } from '../turn'
 import { untilAborted } from './abortable'
@@ -22,6 +24,12 @@ export interface TurnEvidence {
 
 const TOP_N = 8
 
+/** What a debate reads: its session's page, the scholarly cache, the configured library. */
+export function debateNamespaces(turn: PreparedTurn): string[] {
+  const shared = turn.deps.config.knowledge.askNamespaces
+  return [sessionNamespace('debate', turn.sessionId), SCHOLARLY_NAMESPACE, ...shared]
+}
+
 /** Whether the chunks address the question; the reason when they do not. */
 async function coverage(
   turn: PreparedTurn,
@@ -29,7 +37,10 @@ async function coverage(
   chunks: { title: string; content: string }[],
 ): Promise<string | null> {
   const stats = await untilAborted(
-    createTermStatisticsSource(turn.deps.db)(contentTerms(question), turn.signal),
+    createTermStatisticsSource(turn.deps.db, debateNamespaces(turn))(
+      contentTerms(question),
+      turn.signal,
+    ),
     turn.signal,
   )
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
@@ -44,7 +55,11 @@ export async function retrieveEvidence(
   question: string,
 ): Promise<TurnEvidence> {
   const result = await untilAborted(
-    turn.deps.retriever.retrieve(query, { topN: TOP_N }, turn.signal),
+    turn.deps.retriever.retrieve(
+      query,
+      { topN: TOP_N, namespaces: debateNamespaces(turn) },
+      turn.signal,
+    ),
     turn.signal,
   )
   const fallbacks = result.fallbacks ?? []

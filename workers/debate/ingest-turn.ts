@@ -1,10 +1,12 @@
 // A turn's scholarly ingestion (seed 002 §4), synchronously inside the run: arXiv and Crossref
-// searched for the turn query through the polite clients, mapped and indexed like any ingest
-// job, under one time cap. A provider that fails or runs out of time is reported and skipped:
-// the turn then debates over the knowledge base as it is. Only the run's own stop throws.
+// searched for the turn query through the polite clients, mapped and indexed into the shared
+// scholarly cache (never the public library: the request is anonymous), under one time cap. A
+// provider that fails or runs out of time is reported and skipped: the turn then debates over
+// what is indexed already. Only the run's own stop throws.
 import type { Deps } from '../deps'
 import { arxivToIndexRequest, crossrefToIndexRequest } from '../ingest'
-import { indexMany, type IndexRequest } from '../retrieval'
+import { SCHOLARLY_NAMESPACE } from '../namespaces'
+import { indexMany, type SourceRecord } from '../retrieval'
 import { fetchPdf, type ArxivPaper } from '../sources'
 import { untilAborted, withTimeout } from './abortable'
 
@@ -49,7 +51,7 @@ async function arxivRequests(deps: Deps, query: string, signal: AbortSignal) {
 async function crossrefRequests(deps: Deps, query: string, signal: AbortSignal) {
   const rows = deps.config.debate.crossrefResults
   const works = await deps.scholarly.crossref.search(query, { rows }, signal)
-  return works.map(crossrefToIndexRequest).filter((r): r is IndexRequest => r !== null)
+  return works.map(crossrefToIndexRequest).filter((r): r is SourceRecord => r !== null)
 }
 
 function describeFailure(error: unknown, capped: AbortSignal, ms: number): string {
@@ -60,14 +62,15 @@ function describeFailure(error: unknown, capped: AbortSignal, ms: number): strin
 
 async function ingestFrom(
   deps: Deps,
-  fetchRequests: (signal: AbortSignal) => Promise<IndexRequest[]>,
+  fetchRequests: (signal: AbortSignal) => Promise<SourceRecord[]>,
   signal: AbortSignal,
 ): Promise<ProviderIngest> {
   const ms = deps.config.debate.ingestTimeoutMs
   const capped = withTimeout(signal, ms)
   try {
     const work = (async () => {
-      const requests = await fetchRequests(capped)
+      const records = await fetchRequests(capped)
+      const requests = records.map((record) => ({ ...record, namespace: SCHOLARLY_NAMESPACE }))
       await indexMany(deps, requests, capped)
       return requests.length
     })()

@@ -2,6 +2,7 @@
 // retrieved chunks, labelled offline, with honest markers — nothing was judged or run, so
 // Validation is N/A and Agreement/Viability are not claimed.
 import { createTermStatisticsSource, contentTerms } from '../grounding'
+import { debateNamespaces } from './evidence'
 import { extractiveAnswer, type PreparedTurn, type StepSpec, type TurnAnswer } from '../turn'
 import type { ContextDocument } from '../context'
 import { emitAnswerText } from './emit'
@@ -14,7 +15,8 @@ export function offlineStep(
   documents: ContextDocument[],
 ): StepSpec['offline'] {
   return async (turn: PreparedTurn, _step: StepSpec): Promise<TurnAnswer> => {
-    const stats = await createTermStatisticsSource(turn.deps.db)(contentTerms(query), turn.signal)
+    const statsOf = createTermStatisticsSource(turn.deps.db, debateNamespaces(turn))
+    const stats = await statsOf(contentTerms(query), turn.signal)
     const quoted = extractiveAnswer(query, documents, speaker === 'optimist' ? 4 : 3, stats)
     const body =
       quoted || 'The knowledge base has no passage on this question, so nothing is claimed.'

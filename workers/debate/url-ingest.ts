@@ -1,6 +1,8 @@
-// The optional `url` of a debate request (seed 002 §2): its readable text is indexed into the
-// knowledge base before round 1 (guarded fetch, the turn's time cap), so retrieval can find
-// it like any other source. A page that cannot be read is reported and the debate goes on.
+// The optional `url` of a debate request (seed 002 §2): its readable text is indexed before
+// round 1 (guarded fetch, the turn's time cap) into the debate session's own namespace, so
+// this debate's retrieval finds it and nobody else's does: the request is anonymous. A page
+// that cannot be read is reported and the debate goes on.
+import { sessionNamespace } from '../namespaces'
 import { indexMany } from '../retrieval'
 import { fetchReadablePage } from '../sources'
 import type { PreparedTurn } from '../turn'
@@ -25,6 +27,7 @@ export async function ingestUrl(turn: PreparedTurn, url: string): Promise<UrlIng
           {
             source: { kind: 'web', externalId: page.url, title, url: page.url },
             documents: [{ title, pages: [{ page: null, text: page.text }] }],
+            namespace: sessionNamespace('debate', turn.sessionId),
           },
         ],
         capped,

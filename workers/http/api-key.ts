@@ -1,9 +1,11 @@
-// requireApiKey(): ingest and /v1 take a key from QUIRE_API_KEYS as `Authorization: Bearer`
-// or `X-API-Key`. With no key configured (local dev) the route is open and says so.
+// requireApiKey(): ingest, /v1 and MCP take a key from QUIRE_API_KEYS as `Authorization: Bearer`
+// or `X-API-Key`. With no key configured the route is open (and says so) only for local
+// development or when QUIRE_OPEN_ACCESS=true; a deployment without keys refuses instead.
 import type { Context, MiddlewareHandler } from 'hono'
-import { UnauthorizedError } from '../errors'
+import { ConfigError, UnauthorizedError } from '../errors'
 import type { AppEnv } from './app-env'
 import { matchesAny } from './constant-time'
+import { isLocalRequest } from './local-request'
 import { readBearerToken } from './session-token'
 
 export const OPEN_AUTH_HEADER = 'X-Quire-Auth'
@@ -12,10 +14,20 @@ function presentedKey(c: Context): string | undefined {
   return c.req.header('X-API-Key')?.trim() || readBearerToken(c)
 }
 
+/** Without keys: open locally or by the operator's explicit choice, refused otherwise. */
+function allowOpen(c: Context<AppEnv>): void {
+  if (c.get('deps').config.security.openAccess || isLocalRequest(c.req.url)) return
+  throw new ConfigError(
+    'QUIRE_API_KEYS',
+    'required when Quire runs deployed (set QUIRE_OPEN_ACCESS=true to leave ingestion, /v1 and MCP open to anyone)',
+  )
+}
+
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const keys = c.get('deps').config.security.apiKeys
     if (keys.length === 0) {
+      allowOpen(c)
       c.set('apiAuth', 'open')
       c.header(OPEN_AUTH_HEADER, 'open')
       await next()
@@ -37,7 +49,7 @@ export function authNote(c: Context<AppEnv>): { auth?: { mode: 'open'; note: str
   return {
     auth: {
       mode: 'open',
-      note: 'No QUIRE_API_KEYS configured: this route is open (local dev only).',
+      note: 'No QUIRE_API_KEYS configured: this route is open to anyone (local development, or QUIRE_OPEN_ACCESS=true).',
     },
   }
 }

@@ -27,8 +27,11 @@ export function describeHealth(config: Config, now: number) {
         crossref_api_url: config.sources.crossrefApiUrl,
       },
     },
+    /** The namespaces /api/ask and /v1 answer from. */
+    ask_namespaces: config.knowledge.askNamespaces,
     auth: {
       api_keys_configured: config.security.apiKeys.length > 0,
+      open_access: config.security.openAccess,
       webhook_configured: Boolean(config.security.ingestWebhookSecret),
       share_configured: Boolean(config.security.shareSecret),
     },

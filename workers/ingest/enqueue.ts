@@ -8,8 +8,9 @@ import {
   type NewIngestJob,
 } from '../db'
 import { ProviderError, TooLargeError } from '../errors'
+import { LIBRARY_NAMESPACE } from '../namespaces'
 import type { IngestDeps } from './job-context'
-import { DEFAULT_NAMESPACE, type IngestMessage, type StoredIngestJob } from './schemas'
+import type { IngestMessage, StoredIngestJob } from './schemas'
 
 /** D1 rows are capped at 2,000,000 bytes; leave room for the other columns. */
 const MAX_INPUT_BYTES = 1_900_000
@@ -36,7 +37,7 @@ export async function enqueueIngestJobs(
   const fresh: NewIngestJob[] = []
   const messages: IngestMessage[] = []
   for (const job of body.jobs) {
-    const namespace = job.namespace ?? body.namespace ?? DEFAULT_NAMESPACE
+    const namespace = job.namespace ?? body.namespace ?? LIBRARY_NAMESPACE
     const existing = job.type === 'demo_corpus' ? await findActiveDemo(deps, namespace) : undefined
     if (existing) {
       queued.push(view(existing.id, existing.status))

@@ -1,7 +1,7 @@
 // Maps scholarly records to the indexer's input (retrieval's IndexRequest): one source, one
 // document holding title + abstract on a page-less body. Lives in ingest, its one user, so
 // sources/ does not depend on retrieval/ (which depends on sources/).
-import type { IndexRequest } from '../retrieval'
+import type { SourceRecord } from '../retrieval'
 import type { ArxivPaper, CrossrefWork } from '../sources'
 
 function yearOf(iso: string): number | null {
@@ -9,7 +9,7 @@ function yearOf(iso: string): number | null {
   return Number.isInteger(year) && year > 0 ? year : null
 }
 
-export function arxivToIndexRequest(paper: ArxivPaper): IndexRequest {
+export function arxivToIndexRequest(paper: ArxivPaper): SourceRecord {
   const text = paper.abstract ? `${paper.title}\n\n${paper.abstract}` : paper.title
   return {
     source: {
@@ -42,7 +42,7 @@ function isTitleWorthIndexing(title: string): boolean {
 }
 
 /** null when the work has neither an abstract nor a title worth indexing. */
-export function crossrefToIndexRequest(work: CrossrefWork): IndexRequest | null {
+export function crossrefToIndexRequest(work: CrossrefWork): SourceRecord | null {
   const hasTitle = isTitleWorthIndexing(work.title)
   if (!work.abstract && !hasTitle) return null
   const title = work.title || work.doi

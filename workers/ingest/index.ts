@@ -6,7 +6,6 @@ export { registerJobRunner, type ExternalJobRunner, type JobCounts } from './job
 export type { JobContext } from './job-context'
 export { toJobStatus, type IngestJobStatus } from './job-view'
 export {
-  DEFAULT_NAMESPACE,
   ingestBodySchema,
   ingestJobSchema,
   ingestMessageSchema,

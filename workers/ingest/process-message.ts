@@ -7,12 +7,8 @@ import type { JobContext } from './job-context'
 import { logIngest } from './log'
 import { runIngestJob, type StoredJob } from './run-job'
 import { noteExternalRetry, settleExternalFailure } from './settle-failure'
-import {
-  DEFAULT_NAMESPACE,
-  ingestMessageSchema,
-  storedJobSchema,
-  type IngestMessage,
-} from './schemas'
+import { LIBRARY_NAMESPACE } from '../namespaces'
+import { ingestMessageSchema, storedJobSchema, type IngestMessage } from './schemas'
 
 export async function processIngestMessage(msg: Message, ctx: JobContext): Promise<void> {
   const parsed = ingestMessageSchema.safeParse(msg.body)
@@ -58,7 +54,7 @@ async function skipSettled(msg: Message, message: IngestMessage, ctx: JobContext
 function readStoredJob(row: IngestJobRow): StoredJob | null {
   const parsed = storedJobSchema.safeParse(row.input)
   if (!parsed.success) return null
-  return { job: parsed.data, namespace: parsed.data.namespace ?? DEFAULT_NAMESPACE }
+  return { job: parsed.data, namespace: parsed.data.namespace ?? LIBRARY_NAMESPACE }
 }
 
 interface Failure {

@@ -1,15 +1,16 @@
 // Zod schemas at the ingest edges: the job payload (HTTP body and webhook body alike),
 // the queue message, and the stored job input read back by the consumer.
 import { z } from 'zod'
+import { SHARED_NAMESPACE_PATTERN } from '../namespaces'
 
 export const MAX_JOBS_PER_REQUEST = 20
-export const DEFAULT_NAMESPACE = 'corpus'
 /** Upper bound for a text job's body, in UTF-8 bytes (the row limit is checked on enqueue). */
 export const MAX_TEXT_BYTES = 2_000_000
 
+/** Key-holding ingestion writes shared namespaces only: never a session's private one. */
 const namespaceSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i, 'letters, digits, - and _ (1-64 characters)')
+  .regex(SHARED_NAMESPACE_PATTERN, 'letters, digits, - and _ (1-64 characters)')
 
 const querySchema = z.string().trim().min(1).max(4000)
 // Host checks (private, loopback, link-local) happen in safeFetch when the job runs.

@@ -1,7 +1,7 @@
 // Fetches what a source job names (arXiv, Crossref, a web page, a PDF) and maps it to
 // IndexRequests. Adapters raise ProviderError/SourceParseError; this file adds no retries.
 import { ValidationError } from '../errors'
-import type { IndexRequest } from '../retrieval'
+import type { IndexRequest, SourceRecord } from '../retrieval'
 import { fetchPdf, fetchReadablePage } from '../sources'
 import { arxivToIndexRequest, crossrefToIndexRequest } from './index-requests'
 import type { JobContext } from './job-context'
@@ -21,7 +21,7 @@ export async function sourceJobToIndexRequests(
   return requests.map((request) => ({ ...request, namespace }))
 }
 
-async function fetchRequests(job: SourceJob, ctx: JobContext): Promise<IndexRequest[]> {
+async function fetchRequests(job: SourceJob, ctx: JobContext): Promise<SourceRecord[]> {
   const { scholarly } = ctx.deps
   switch (job.type) {
     case 'arxiv_query': {
@@ -37,7 +37,7 @@ async function fetchRequests(job: SourceJob, ctx: JobContext): Promise<IndexRequ
       const rows = job.rows ?? DEFAULT_CROSSREF_ROWS
       const works = await scholarly.crossref.search(job.query, { rows }, ctx.signal)
       // Works without an abstract or of a non-scholarly type map to null: nothing to index.
-      return works.map(crossrefToIndexRequest).filter((r): r is IndexRequest => r !== null)
+      return works.map(crossrefToIndexRequest).filter((r): r is SourceRecord => r !== null)
     }
     case 'url':
       return [await pageRequest(job.url, ctx)]
@@ -46,7 +46,7 @@ async function fetchRequests(job: SourceJob, ctx: JobContext): Promise<IndexRequ
   }
 }
 
-async function pageRequest(url: string, ctx: JobContext): Promise<IndexRequest> {
+async function pageRequest(url: string, ctx: JobContext): Promise<SourceRecord> {
   const page = await fetchReadablePage(ctx.deps.safeFetch, url, ctx.signal)
   if (!page.text.trim()) throw new ValidationError(`No readable text at ${page.url}`)
   return {
@@ -64,7 +64,7 @@ async function pageRequest(url: string, ctx: JobContext): Promise<IndexRequest> 
 async function pdfRequest(
   job: Extract<SourceJob, { type: 'pdf_url' }>,
   ctx: JobContext,
-): Promise<IndexRequest> {
+): Promise<SourceRecord> {
   const pages = await fetchPdf(ctx.deps.safeFetch, job.url, ctx.signal)
   const withText = pages.filter((p) => p.text.trim().length > 0)
   if (withText.length === 0)

@@ -10,6 +10,8 @@ export interface McpContext {
   requestSignal: AbortSignal
   /** X-Quire-Session-Token, for session resources (Authorization carries the API key). */
   sessionToken?: string
+  /** X-Quire-Share-Token: a share link's token, for the private sources its transcript cites. */
+  shareToken?: string
   /** 'open' when no QUIRE_API_KEYS is configured: results say so. */
   auth: 'open' | 'api_key'
 }

@@ -1,9 +1,11 @@
-// search_library and get_source: the knowledge base's hybrid retrieval, and one source with
-// its indexed passages (the same view /api/sources/:id gives).
+// search_library and get_source: hybrid retrieval over the shared knowledge base (the
+// namespaces /api/ask answers from, or one shared namespace named), and one source with its
+// indexed passages (the same view and the same owner check as /api/sources/:id).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { readSourceView } from '../answer'
+import { readSourceFor } from '../answer'
 import { NotFoundError } from '../errors'
+import { SHARED_NAMESPACE_PATTERN } from '../namespaces'
 import type { RetrievedChunk } from '../retrieval'
 import type { McpContext } from './context'
 import { withCancellation } from './in-flight'
@@ -20,9 +22,11 @@ const searchInput = {
       source_ids: z.array(sourceIdSchema).min(1).max(50).optional(),
       namespace: z
         .string()
-        .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i)
+        .regex(SHARED_NAMESPACE_PATTERN, 'a shared namespace: letters, digits, - and _')
         .optional()
-        .describe("Knowledge base namespace (default 'corpus')"),
+        .describe(
+          "One shared namespace ('corpus' is the library, 'scholarly' the cache of fetched papers); default: the ones /api/ask answers from",
+        ),
     })
     .optional(),
 }
@@ -68,7 +72,9 @@ export function registerLibraryTools(server: McpServer, context: McpContext): vo
         const options = {
           ...(k ? { topN: k, topK: k * 2 } : {}),
           ...(filters?.source_ids ? { sourceIds: filters.source_ids } : {}),
-          ...(filters?.namespace ? { namespace: filters.namespace } : {}),
+          namespaces: filters?.namespace
+            ? [filters.namespace]
+            : deps.config.knowledge.askNamespaces,
         }
         const result = await withCancellation(
           context.callerKey,
@@ -101,14 +107,32 @@ export function registerLibraryTools(server: McpServer, context: McpContext): vo
     {
       title: 'Read one source',
       description:
-        'One knowledge-base source by id: metadata, abstract and up to 30 indexed passages.',
-      inputSchema: { id: sourceIdSchema.describe('A source id from search_library or ask') },
+        "One knowledge-base source by id: metadata, abstract and up to 30 indexed passages. A session's private source (an upload, a loaded paper) needs that session's token, or a share token whose transcript cites it.",
+      inputSchema: {
+        id: sourceIdSchema.describe('A source id from search_library or ask'),
+        session_token: z
+          .string()
+          .min(1)
+          .max(512)
+          .optional()
+          .describe("The owning session's token, for its private sources"),
+        share_token: z
+          .string()
+          .min(1)
+          .max(1024)
+          .optional()
+          .describe('A share link token, for the private sources its transcript cites'),
+      },
       annotations: { readOnlyHint: true },
     },
-    ({ id }) =>
+    ({ id, session_token, share_token }) =>
       guarded(async () => {
-        const view = await readSourceView(deps.db, id)
-        if (!view) throw new NotFoundError('No such source')
+        const found = await readSourceFor(deps, id, {
+          sessionToken: session_token ?? context.sessionToken,
+          shareToken: share_token ?? context.shareToken,
+        })
+        if (!found) throw new NotFoundError('No such source')
+        const { view } = found
         const { passages, ...meta } = view
         const structured = { source: view, sources: [{ ...meta, resource: sourceUri(view.id) }] }
         return toolResult({ ...structured, passages_count: passages.length }, sourceMarkdown(view))

@@ -4,7 +4,7 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { readSourceView } from '../answer'
+import { readSourceFor } from '../answer'
 import { AppError, NotFoundError } from '../errors'
 import { buildTranscript } from '../share'
 import type { McpContext } from './context'
@@ -50,8 +50,9 @@ export function registerResources(server: McpServer, context: McpContext): void 
     (uri, variables) =>
       mapErrors(async () => {
         const id = decodeURIComponent(single(variables.id))
-        const view = await readSourceView(deps.db, id)
-        if (!view) throw new NotFoundError('No such source')
+        const found = await readSourceFor(deps, id, context)
+        if (!found) throw new NotFoundError('No such source')
+        const { view } = found
         return {
           contents: [
             { uri: uri.href, mimeType: 'text/markdown', text: sourceMarkdown(view) },

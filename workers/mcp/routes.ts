@@ -2,7 +2,7 @@
 // a fresh transport and server per request). Same API keys as /v1, the public rate limit and
 // the body cap; GET and DELETE get 405 (no standalone stream, no MCP sessions).
 import { Hono, type Context } from 'hono'
-import { SESSION_TOKEN_HEADER } from '../answer'
+import { SESSION_TOKEN_HEADER, SHARE_TOKEN_HEADER } from '../answer'
 import {
   apiBodyLimit,
   hashToken,
@@ -22,11 +22,13 @@ async function callerKey(c: Context<AppEnv>): Promise<string> {
 
 async function contextFor(c: Context<AppEnv>): Promise<McpContext> {
   const sessionToken = c.req.header(SESSION_TOKEN_HEADER)?.trim()
+  const shareToken = c.req.header(SHARE_TOKEN_HEADER)?.trim()
   return {
     deps: c.get('deps'),
     callerKey: await callerKey(c),
     requestSignal: c.req.raw.signal,
     ...(sessionToken ? { sessionToken } : {}),
+    ...(shareToken ? { shareToken } : {}),
     auth: c.get('apiAuth') === 'open' ? 'open' : 'api_key',
   }
 }

@@ -75,9 +75,10 @@ export async function gatherEvidence(
   signal: AbortSignal,
 ): Promise<PaperEvidence> {
   if (namesNoTopic(question)) return overviewEvidence(deps, sessionId, papers)
+  const namespaces = [paperNamespace(sessionId)]
   const result = await deps.retriever.retrieve(
     question,
-    { namespace: paperNamespace(sessionId), tokenBudget: DEFAULT_TOKEN_BUDGET },
+    { namespaces, tokenBudget: DEFAULT_TOKEN_BUDGET },
     signal,
   )
   const chunks = result.chunks.filter((c) => c.page !== null)
@@ -91,7 +92,7 @@ export async function gatherEvidence(
     return { ...base, pages: [], abstain: 'no loaded paper has text on this question' }
   }
   const topic = topicOf(question)
-  const stats = await createTermStatisticsSource(deps.db)(contentTerms(topic), signal)
+  const stats = await createTermStatisticsSource(deps.db, namespaces)(contentTerms(topic), signal)
   const judgement = judgeRelevance(
     topic,
     chunks.map((c) => ({ title: c.title, text: c.content })),

@@ -1,6 +1,6 @@
 // The knowledge base as a WebSearchProvider (offline mode, or asked for explicitly): one
-// result per source, its best chunk as the snippet, linked to the source's URL, its DOI, or
-// a stable quire://source/<id> address when it has neither.
+// result per source from the namespaces it was made for, its best chunk as the snippet, linked
+// to the source's URL, its DOI, or a stable quire://source/<id> address when it has neither.
 import {
   domainOf,
   type WebSearchOptions,
@@ -50,7 +50,11 @@ export function toSearchResult(chunk: RetrievedChunk): WebSearchResult {
   }
 }
 
-export function createCorpusSearch(retriever: Retriever): WebSearchProvider {
+/** Search over `namespaces` only (shared ones: its answers are cached and served to anyone). */
+export function createCorpusSearch(
+  retriever: Retriever,
+  namespaces: readonly string[],
+): WebSearchProvider {
   return {
     name: 'corpus',
     async search(query: string, options: WebSearchOptions, signal?: AbortSignal) {
@@ -63,6 +67,7 @@ export function createCorpusSearch(retriever: Retriever): WebSearchProvider {
           topN: limit * 2,
           stages: { budget: false },
           plan: options.plan,
+          namespaces,
         },
         signal,
       )

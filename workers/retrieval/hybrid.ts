@@ -5,7 +5,7 @@
 import type { Config } from '../config'
 import type { ChatModels } from '../llm'
 import type { Embedder } from './embedder'
-import { DEFAULT_NAMESPACE } from './indexing/prepare'
+import { LIBRARY_NAMESPACE } from '../namespaces'
 import type { RetrievalResult, RetrieveOptions, Retriever } from './retriever'
 import { DEFAULT_TOKEN_BUDGET } from './search/budget'
 import { planStage } from './search/plan-stage'
@@ -46,13 +46,19 @@ const ALL_ON: StageSwitches = {
 const clampInt = (n: number | undefined, min: number, max: number) =>
   n === undefined || !Number.isFinite(n) ? undefined : Math.min(max, Math.max(min, Math.round(n)))
 
+/** The namespaces a read names, deduplicated; none named means the public library. */
+function searchedNamespaces(named: readonly string[] | undefined): string[] {
+  const unique = [...new Set(named ?? [])]
+  return unique.length > 0 ? unique : [LIBRARY_NAMESPACE]
+}
+
 function initialState(query: string, options: RetrieveOptions): RetrievalState {
   const task = options.task ?? 'qa'
   const params = TASK_PARAMS[task]
   return {
     query,
     options: {
-      namespace: options.namespace ?? DEFAULT_NAMESPACE,
+      namespaces: searchedNamespaces(options.namespaces),
       task,
       taskForced: options.task !== undefined,
       topK: params.topK,

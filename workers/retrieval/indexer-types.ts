@@ -30,9 +30,13 @@ export type ChunkPreset = 'writing' | 'papers' | 'debate'
 export interface IndexRequest {
   source: SourceInput
   documents: DocumentInput[]
-  namespace?: string
+  /** Where the source and its chunks go (workers/namespaces.ts): every write names it. */
+  namespace: string
   preset?: ChunkPreset
 }
+
+/** A source and its documents before a writer names where they go. */
+export type SourceRecord = Omit<IndexRequest, 'namespace'>
 
 export interface IndexCounts {
   sources: number

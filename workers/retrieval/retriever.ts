@@ -4,8 +4,12 @@
 export type RetrievalTask = 'qa' | 'summarization' | 'comparison' | 'explanation'
 
 export interface RetrieveOptions {
-  /** Namespace to search; 'corpus' is the shared knowledge base. */
-  namespace?: string
+  /**
+   * The namespaces this read may see (workers/namespaces.ts): every FTS5 and vector candidate
+   * and so every result comes from them (ranking statistics stay index-wide, as FTS5's bm25()
+   * computes them). Default: the public library only.
+   */
+  namespaces?: readonly string[]
   /** Force a task; otherwise classified from the query. */
   task?: RetrievalTask
   topK?: number

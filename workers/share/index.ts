@@ -2,6 +2,7 @@
 // Importing this folder registers its session operations.
 export { publicShareRoutes, sessionShareRoutes } from './routes'
 export { shareOperations } from './operations'
+export { shareGrantsSource } from './source-grant'
 export { signShareToken, verifyShareToken, type ShareClaims } from './signing'
 export { shareOpenApi } from './openapi'
 export { buildTranscript, type SharedTranscript } from './transcript'

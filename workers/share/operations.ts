@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { NotFoundError } from '../errors'
 import { defineOperation } from '../session'
 import { insertShare, isShareActive, listShares, revokeShare, type ShareRow } from './share-store'
-import { buildTranscript, type SharedTranscript } from './transcript'
+import { buildTranscript, transcriptCites, type SharedTranscript } from './transcript'
 
 const shareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not a share id')
 
@@ -30,6 +30,13 @@ export const shareOperations = {
       if (!revokeShare(store.sql, share_id, now())) throw new NotFoundError('No such share link')
       return { revoked: true }
     },
+  }),
+  /** Whether an active link's transcript cites a source (what a share viewer may open). */
+  cites: defineOperation({
+    name: 'share.cites',
+    input: z.object({ share_id: shareIdSchema, source_id: z.string().min(1).max(200) }),
+    run: ({ store, now }, { share_id, source_id }): boolean =>
+      isShareActive(store.sql, share_id, now()) && transcriptCites(store.listMessages(), source_id),
   }),
   read: defineOperation({
     name: 'share.read',

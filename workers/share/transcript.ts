@@ -11,6 +11,7 @@ const listedSourceSchema = z.object({
   title: z.string(),
   url: z.string().optional(),
   domain: z.string().optional(),
+  sourceId: z.string().optional(),
 })
 
 /** A debate turn's verdict as stored with the debate's message (seed 002's ending lines). */
@@ -30,6 +31,8 @@ export interface SharedSource {
   title: string
   url: string | null
   domain: string | null
+  /** The knowledge-base source, readable at /api/sources/<id>?share=<this link's token>. */
+  source_id: string | null
 }
 
 export interface SharedMessage {
@@ -62,8 +65,10 @@ function sourcesOf(data: Record<string, unknown>): SharedSource[] {
   return listed.flatMap((item) => {
     const parsed = listedSourceSchema.safeParse(item)
     if (!parsed.success) return []
-    const { number, title, url, domain } = parsed.data
-    return [{ number, title, url: url ?? null, domain: domain ?? null }]
+    const { number, title, url, domain, sourceId } = parsed.data
+    return [
+      { number, title, url: url ?? null, domain: domain ?? null, source_id: sourceId ?? null },
+    ]
   })
 }
 
@@ -79,6 +84,25 @@ function toShared(message: StoredMessage): SharedMessage | null {
     verdicts: verdictsOf(data),
     created_at: message.createdAt,
   }
+}
+
+/** The knowledge-base source a listed source is: its id, or its /api/sources/<id> link. */
+function citedSourceId(source: SharedSource): string | null {
+  if (source.source_id) return source.source_id
+  const link = /^(?:quire:\/\/source\/|\/api\/sources\/)([^/?#]+)$/.exec(source.url ?? '')
+  return link?.[1] ? decodeURIComponent(link[1]) : null
+}
+
+/**
+ * Whether an answer of the transcript lists this source (what its share page shows): a share
+ * link opens the session's private sources its transcript cites, and no others.
+ */
+export function transcriptCites(messages: StoredMessage[], sourceId: string): boolean {
+  return messages.some(
+    (message) =>
+      message.role === 'assistant' &&
+      sourcesOf(message.data).some((source) => citedSourceId(source) === sourceId),
+  )
 }
 
 export function buildTranscript(messages: StoredMessage[], createdAt: number): SharedTranscript {

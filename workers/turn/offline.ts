@@ -13,6 +13,7 @@ import {
   type ConversationTurn,
 } from '../grounding'
 import type { ToolCall } from '../llm'
+import { sessionNamespace } from '../namespaces'
 import { extractiveAnswer, OFFLINE_NOTE } from './offline-answer'
 import type { PreparedTurn } from './process'
 import { runToolCalls } from './tool-calls'
@@ -62,10 +63,13 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
     return
   }
   const turns = conversation(turn.history)
-  const stats = await createTermStatisticsSource(turn.deps.db)(
-    contentTerms(turns.map((t) => t.content).join(' ')),
-    turn.signal,
-  )
+  // The library search_corpus reads, and the session's own project files judged beside it.
+  const namespaces = [
+    ...turn.deps.config.knowledge.askNamespaces,
+    sessionNamespace('project', turn.sessionId),
+  ]
+  const statsOf = createTermStatisticsSource(turn.deps.db, namespaces)
+  const stats = await statsOf(contentTerms(turns.map((t) => t.content).join(' ')), turn.signal)
   const query = rewriteFollowUp(message, turns, { cited: lastAnswer(turns), stats })
   const call: ToolCall = {
     id: `offline_${turn.runId}`,
@@ -89,7 +93,7 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const userFiles = turn.user.kind === 'user' ? turn.user.files : []
   const documents = [...(turn.project ?? []), ...userFiles, ...(outcome?.output?.documents ?? [])]
   // Project and attached files are judged like search results: only those on the question.
-  const termStats = await createTermStatisticsSource(turn.deps.db)(contentTerms(query), turn.signal)
+  const termStats = await statsOf(contentTerms(query), turn.signal)
   const judgement = judgeRelevance(
     query,
     documents.map((d) => ({ title: d.title, text: d.contents })),

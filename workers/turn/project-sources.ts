@@ -31,7 +31,8 @@ function projectSources(ctx: RunContext<unknown>): ProjectSources {
       )
     },
     async retrieve(query: string, tokenBudget: number) {
-      const result = await deps.retriever.retrieve(query, { namespace, tokenBudget }, signal)
+      const options = { namespaces: [namespace], tokenBudget }
+      const result = await deps.retriever.retrieve(query, options, signal)
       return result.chunks
     },
   }

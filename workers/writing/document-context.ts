@@ -2,6 +2,7 @@
 // of 1,000 characters with 100 overlap, embedded through the Embedder port and kept in the
 // VectorStore under one namespace per document; the top 5 by cosine answer the message. No
 // match: the whole document; no document: the empty-document note.
+import { sessionNamespace } from '../namespaces'
 import { chunkText, CHUNK_PRESETS, type Embedder, type VectorStore } from '../retrieval'
 
 export const EMPTY_DOCUMENT_NOTE =
@@ -19,7 +20,7 @@ export interface DocumentContext {
 }
 
 export function documentNamespace(sessionId: string): string {
-  return `writing:${sessionId}`
+  return sessionNamespace('writing', sessionId)
 }
 
 async function indexVersion(

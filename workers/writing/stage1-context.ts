@@ -31,7 +31,7 @@ async function retrieveEvidence(
     const result = await deps.retriever.retrieve(
       query,
       {
-        namespace: 'corpus',
+        namespaces: deps.config.knowledge.askNamespaces,
         topN: deps.config.writing.evidencePassages,
         tokenBudget: 4_000,
         stages: { queryVariations: false, rerank: false },

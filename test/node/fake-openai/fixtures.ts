@@ -17,3 +17,22 @@ export async function servePdfFixture(res: ServerResponse, prefix: string): Prom
   res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length })
   res.end(bytes)
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/**
+ * GET /__fixtures/page?marker=<word>: an article page whose title and text carry `marker`, so
+ * a test can follow where a fetched page's text goes (tests allow this host in FETCH_ALLOW_HOSTS).
+ */
+export function servePageFixture(res: ServerResponse, marker: string): void {
+  const word = escapeHtml(marker || 'unmarked')
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>The ${word} findings on bone density</title></head>
+<body><article><h1>The ${word} findings on bone density</h1>
+<p>Researchers studying ${word} report that daily ${word} supplementation raised bone mineral
+density in older adults over two years, according to the ${word} trial registry.</p>
+<p>The ${word} protocol recruited four hundred volunteers and measured lumbar density twice.</p>
+</article></body></html>`
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+  res.end(html)
+}

@@ -1,5 +1,6 @@
 // A corpus row -> one IndexRequest: source kind 'corpus', externalId `<corpus>:<_id>`, the
 // text as the only page. A URL or DOI is kept only when the row itself carries one.
+import { LIBRARY_NAMESPACE } from '../../namespaces'
 import type { IndexRequest } from '../indexer-types'
 import type { CorpusRow } from './jsonl'
 
@@ -8,6 +9,7 @@ function stringField(meta: Record<string, unknown> | undefined, key: string): st
   return typeof value === 'string' && value.trim() ? value.trim() : null
 }
 
+/** A data set's row goes to the library unless the caller names another namespace. */
 export function corpusIndexRequest(
   row: CorpusRow,
   options: { corpus: string; namespace?: string },
@@ -28,6 +30,6 @@ export function corpusIndexRequest(
       metadata: { dataset: options.corpus },
     },
     documents: [{ title, pages: [{ page: null, text }] }],
-    namespace: options.namespace,
+    namespace: options.namespace ?? LIBRARY_NAMESPACE,
   }
 }

@@ -25,7 +25,9 @@ const GROUP_SIZE = 100
 /** Requests chunked and hashed between yields: ~1 ms each, so a slice holds the isolate ~25 ms. */
 const PREPARE_SLICE = 25
 
-const sourceKey = (kind: string, externalId: string) => `${kind}\u0000${externalId}`
+/** A source is one row per namespace: the same paper in the library and in a session is two. */
+const sourceKey = (namespace: string, kind: string, externalId: string) =>
+  `${namespace}\u0000${kind}\u0000${externalId}`
 
 function emptyCounts(): IndexCounts {
   return { sources: 0, documents: 0, chunks: 0, skipped: 0 }
@@ -41,10 +43,15 @@ function addCounts(into: IndexCounts, more: IndexCounts): IndexCounts {
 
 /** Upserts the group's sources; returns their ids and how many were new. */
 async function upsertSources(db: D1Database, prepared: PreparedRequest[]) {
-  const keys = prepared.map((p) => ({ kind: p.source.kind, externalId: p.source.externalId }))
+  const keys = prepared.map((p) => ({
+    namespace: p.namespace,
+    kind: p.source.kind,
+    externalId: p.source.externalId,
+  }))
   const existing = await existingSourceIds(db, keys)
   const rows = prepared.map((p) => ({
-    id: existing.get(sourceKey(p.source.kind, p.source.externalId)) ?? p.sourceId,
+    id: existing.get(sourceKey(p.namespace, p.source.kind, p.source.externalId)) ?? p.sourceId,
+    namespace: p.namespace,
     kind: p.source.kind,
     externalId: p.source.externalId,
     title: p.source.title,
@@ -60,13 +67,12 @@ async function upsertSources(db: D1Database, prepared: PreparedRequest[]) {
     metadata: p.source.metadata ?? {},
   }))
   const ids = new Map<string, string>()
-  for (const result of await db.batch<{ id: string; kind: string; external_id: string }>(
-    upsertSourceStatements(db, rows),
-  )) {
-    for (const r of result.results) ids.set(sourceKey(r.kind, r.external_id), r.id)
+  type Upserted = { id: string; namespace: string; kind: string; external_id: string }
+  for (const result of await db.batch<Upserted>(upsertSourceStatements(db, rows))) {
+    for (const r of result.results) ids.set(sourceKey(r.namespace, r.kind, r.external_id), r.id)
   }
   const fresh = new Set(
-    keys.map((k) => sourceKey(k.kind, k.externalId)).filter((k) => !existing.has(k)),
+    keys.map((k) => sourceKey(k.namespace, k.kind, k.externalId)).filter((k) => !existing.has(k)),
   )
   return { ids, created: fresh.size }
 }
@@ -79,7 +85,8 @@ async function placeDocuments(
 ) {
   const placed: PlacedDocument[] = []
   for (const p of prepared) {
-    const sourceId = sourceIds.get(sourceKey(p.source.kind, p.source.externalId)) ?? p.sourceId
+    const sourceId =
+      sourceIds.get(sourceKey(p.namespace, p.source.kind, p.source.externalId)) ?? p.sourceId
     const paperKey = paperKeyOf(p.source, sourceId)
     for (const doc of p.documents) {
       placed.push({

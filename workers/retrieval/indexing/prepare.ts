@@ -4,9 +4,9 @@
 import { createPace } from '../../yield'
 import { CHUNK_STEPS_PER_SLICE, chunkTextSliced } from '../chunker'
 import type { ChunkPreset, IndexRequest, SourceInput } from '../indexer-types'
+import { LIBRARY_NAMESPACE } from '../../namespaces'
 import { sha256Hex, stableId } from './hash'
 
-export const DEFAULT_NAMESPACE = 'corpus'
 export const DEFAULT_PRESET: ChunkPreset = 'papers'
 
 export interface PreparedChunk {
@@ -80,10 +80,21 @@ async function prepareDocument(
   return { title: meta.title, hash, sections, chunks }
 }
 
+/**
+ * A source row belongs to one namespace, so a session's copy never rewrites the library's
+ * metadata. Library ids keep their original form (citations and share pages hold them);
+ * elsewhere the namespace is part of the id, so it cannot be derived from public content.
+ */
+function sourceIdOf(source: SourceInput, namespace: string): Promise<string> {
+  return namespace === LIBRARY_NAMESPACE
+    ? stableId('src', source.kind, source.externalId)
+    : stableId('src', namespace, source.kind, source.externalId)
+}
+
 export async function prepareRequest(request: IndexRequest): Promise<PreparedRequest> {
-  const namespace = request.namespace ?? DEFAULT_NAMESPACE
+  const { namespace } = request
   const preset = request.preset ?? DEFAULT_PRESET
-  const sourceId = await stableId('src', request.source.kind, request.source.externalId)
+  const sourceId = await sourceIdOf(request.source, namespace)
   const documents: PreparedDocument[] = []
   for (const doc of request.documents) {
     const title = doc.title?.trim() || request.source.title

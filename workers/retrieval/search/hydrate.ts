@@ -1,5 +1,5 @@
 // Loads chunk text and citation fields for candidate ids (one query per 99 ids), keeping only
-// chunks that still exist in the searched namespace and pass the source filter.
+// chunks that still exist in a searched namespace and pass the source filter.
 import { readChunksWithSources, type ChunkWithSource } from '../../db'
 import type { RetrievedChunk } from '../retriever'
 import type { RetrievalState } from './state'
@@ -46,7 +46,7 @@ export async function hydrate(
   const missing = ids.filter((id) => !state.hydrated.has(id))
   const allowed = state.options.sourceIds ? new Set(state.options.sourceIds) : null
   for (const row of missing.length ? await readChunksWithSources(db, missing) : []) {
-    if (row.namespace !== state.options.namespace) continue
+    if (!state.options.namespaces.includes(row.namespace)) continue
     if (allowed && !allowed.has(row.source_id)) continue
     keep(state, row)
   }

@@ -55,7 +55,7 @@ export async function poolLists(
   const search = (match: string[]) =>
     searchChunkPool(ctx.db, {
       match: match.map((t) => `"${t}"`).join(' OR '),
-      namespace: options.namespace,
+      namespaces: options.namespaces,
       limit,
       weights: ctx.tuning.bm25Columns,
       sourceIds: options.sourceIds,

@@ -3,6 +3,7 @@
 // BM25 ranking to make, they are ranked over one FTS5 pool (pool-recall.ts). A list that
 // fails is dropped and noted; only when every list fails does retrieval fail.
 import { searchChunksBm25 } from '../../db'
+import type { VectorMatch, VectorQuery } from '../vector-store'
 import type { RankedList } from './fusion'
 import { expandQuery, feedbackCandidates } from './feedback'
 import { toFtsQuery } from './fts-query'
@@ -39,7 +40,7 @@ async function bm25Ids(
   if (!match) return []
   const hits = await searchChunksBm25(ctx.db, {
     match,
-    namespace: state.options.namespace,
+    namespaces: state.options.namespaces,
     limit: listDepth(state, ctx),
     weights: ctx.tuning.bm25Columns,
     sourceIds: state.options.sourceIds,
@@ -54,6 +55,27 @@ function vectorWeight(ctx: RetrievalContext, state: RetrievalState): number {
   return ctx.embedder.lexical ? weights.vectorLexical : weights.vectorSemantic
 }
 
+/** The vector store searches one namespace per query: each searched one's best, merged by score. */
+async function vectorMatches(
+  ctx: RetrievalContext,
+  state: RetrievalState,
+  query: Omit<VectorQuery, 'namespace' | 'topK'>,
+  signal?: AbortSignal,
+): Promise<VectorMatch[]> {
+  const topK = listDepth(state, ctx)
+  const lists = await Promise.all(
+    state.options.namespaces.map((namespace) =>
+      ctx.vectors.query({ ...query, namespace, topK }, signal),
+    ),
+  )
+  return lists.length === 1
+    ? (lists[0] ?? [])
+    : lists
+        .flat()
+        .sort((a, b) => b.score - a.score)
+        .slice(0, topK)
+}
+
 async function vectorLists(ctx: RetrievalContext, state: RetrievalState, signal?: AbortSignal) {
   const vectors = await ctx.embedder.embed(state.queries, 'query', signal)
   const { weights } = ctx.tuning
@@ -62,10 +84,7 @@ async function vectorLists(ctx: RetrievalContext, state: RetrievalState, signal?
     state.options.sourceIds?.length === 1 ? { sourceId: state.options.sourceIds[0] } : undefined
   return Promise.all(
     vectors.map(async (vector, i): Promise<RankedList> => {
-      const matches = await ctx.vectors.query(
-        { namespace: state.options.namespace, vector, topK: listDepth(state, ctx), filter },
-        signal,
-      )
+      const matches = await vectorMatches(ctx, state, { vector, filter }, signal)
       const allowed = state.options.sourceIds ? new Set(state.options.sourceIds) : null
       const ids = matches
         .filter((m) => !allowed || allowed.has(m.metadata.sourceId))

@@ -51,7 +51,8 @@ export interface RetrievalContext {
 }
 
 export interface ResolvedOptions {
-  namespace: string
+  /** Searched namespaces, at least one, without repeats. */
+  namespaces: string[]
   task: RetrievalTask
   /** True when the caller forced the task (the planner must not change it). */
   taskForced: boolean

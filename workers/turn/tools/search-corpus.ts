@@ -9,6 +9,7 @@ import {
   createTermStatisticsSource,
   judgeRelevance,
   stripReferenceMarkers,
+  type TermStatisticsSource,
 } from '../../grounding'
 import type { RetrievedChunk } from '../../retrieval'
 import { sourcesOf, type TurnTool } from './types'
@@ -57,18 +58,21 @@ export const NO_RELEVANT_DOCUMENTS =
 async function addressesQuery(
   query: string,
   chunks: RetrievedChunk[],
-  db: D1Database,
+  statsOf: TermStatisticsSource,
   signal: AbortSignal,
 ): Promise<boolean> {
   if (chunks.length === 0) return false
-  const stats = await createTermStatisticsSource(db)(contentTerms(query), signal)
+  const stats = await statsOf(contentTerms(query), signal)
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
   return !judgeRelevance(query, passages, stats).abstain
 }
 
 export interface SearchCorpusOptions {
-  /** Namespace to search, fixed or per session (e.g. a session's loaded papers). Default 'corpus'. */
-  namespace?: string | ((sessionId: string) => string)
+  /**
+   * Namespaces to search per session (e.g. a session's loaded papers). Default: the shared
+   * library as configured (ASK_NAMESPACES).
+   */
+  namespaces?: (sessionId: string) => readonly string[]
   /** What the knowledge base holds, for the tool description and prompt guidance. */
   describes?: string
 }
@@ -76,10 +80,6 @@ export interface SearchCorpusOptions {
 /** A search_corpus tool over any namespace: capabilities reuse the engine with their own. */
 export function createSearchCorpusTool(options: SearchCorpusOptions = {}): TurnTool {
   const holds = options.describes ?? 'the knowledge base (papers, ingested documents)'
-  const namespaceOf = (sessionId: string) =>
-    typeof options.namespace === 'function'
-      ? options.namespace(sessionId)
-      : (options.namespace ?? 'corpus')
   return {
     spec: {
       name: 'search_corpus',
@@ -94,12 +94,11 @@ export function createSearchCorpusTool(options: SearchCorpusOptions = {}): TurnT
       const parsed = argsSchema.safeParse(args)
       if (!parsed.success) throw new ValidationError('search_corpus needs {"query": string}')
       const { query } = parsed.data
-      const retrieveOptions = {
-        namespace: namespaceOf(sessionId),
-        tokenBudget: RESULT_TOKEN_BUDGET,
-      }
+      const namespaces = options.namespaces?.(sessionId) ?? deps.config.knowledge.askNamespaces
+      const retrieveOptions = { namespaces, tokenBudget: RESULT_TOKEN_BUDGET }
       const result = await deps.retriever.retrieve(query, retrieveOptions, signal)
-      if (!(await addressesQuery(query, result.chunks, deps.db, signal)))
+      const statsOf = createTermStatisticsSource(deps.db, namespaces)
+      if (!(await addressesQuery(query, result.chunks, statsOf, signal)))
         return {
           content: NO_RELEVANT_DOCUMENTS,
           summary: `no relevant documents in the knowledge base for "${query}"`,
