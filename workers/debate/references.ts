@@ -14,7 +14,7 @@ export interface TurnReference {
   /** Every marker of the turn that names this work, ascending (at least `number`). */
   numbers: number[]
   source_id: string | null
-  /** Where the work can be read (its page, or Quire's source view), when known. */
+  /** Where the work can be read: its page, else Quire's view of the stored source. */
   url: string | null
   apa: string
 }
@@ -61,7 +61,8 @@ export async function buildReferences(
       url: row?.url ?? ref.url ?? null,
       kind: row?.kind ?? 'web',
     })
-    const url = ref.url ?? row?.url ?? null
+    const sourceView = ref.sourceId ? `/api/sources/${encodeURIComponent(ref.sourceId)}` : null
+    const url = ref.url ?? row?.url ?? sourceView
     byWork.set(key, { number, numbers: [number], source_id: ref.sourceId ?? null, url, apa })
   }
   return [...byWork.values()]
