@@ -19,9 +19,15 @@ const LONG_WORD = `calcium${'x'.repeat(3983)}`
 const DOC_TITLE = 'Vitamin D in older adults'
 const DRAFT = `# ${DOC_TITLE}\n\n## Methods\n\nWe reviewed ${LONG_WORD} trials.\n`
 
-/** The page fits its width, axe finds nothing serious, and the screenshot is saved. */
+/** The page fits its width, names no API route, axe finds nothing serious; screenshot saved. */
 async function looksRight(page: Page, label: string): Promise<void> {
   await assertNoSidewaysScroll(page, label)
+  const words = (await page.evaluate('document.body.innerText')) as string
+  assert.doesNotMatch(
+    words,
+    /\/(api|v1)\/|\b(GET|POST|PUT|DELETE) \//,
+    `${label}: no API route in its words`,
+  )
   assert.deepEqual(await seriousViolations(page, label), [], `axe on ${label}`)
   await shot(page, `views-${label}`)
 }

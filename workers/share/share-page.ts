@@ -70,7 +70,8 @@ function page(title: string, head: string, body: string): string {
 export function renderSharePage(shared: SharedSession, pageUrl: string): string {
   const origin = new URL(pageUrl).origin
   const kind = kindOf(shared)
-  const title = escapeHtml(titleOf(shared, kind))
+  const named = titleOf(shared, kind)
+  const title = escapeHtml(named)
   const about = escapeHtml(description(shared))
   const head = `
 <meta name="description" content="${about}">
@@ -78,9 +79,15 @@ export function renderSharePage(shared: SharedSession, pageUrl: string): string 
 <meta property="og:title" content="${title}">
 <meta property="og:description" content="${about}">
 <meta property="og:url" content="${escapeHtml(pageUrl)}">`
-  const blocks = shared.messages.map((m, i) => messageHtml(m, i, origin)).join('\n')
+  // A conversation's first question already heads the page (it is the title): not twice.
+  const first = shared.messages.findIndex((m) => m.role === 'user')
+  const asked = shared.messages[first]?.content
+  const headed = kind !== 'document' && asked !== undefined && named.endsWith(asked)
+  const blocks = shared.messages
+    .map((m, i) => (i === first && headed ? '' : messageHtml(m, i, origin)))
+    .join('\n')
   // A document with its own title heading is its own h1.
-  const heading = kind === 'document' && !title.startsWith('Document: ') ? '' : `<h1>${title}</h1>`
+  const heading = kind === 'document' && !named.startsWith('Document: ') ? '' : `<h1>${title}</h1>`
   const body = `<header><p class="site"><a href="${escapeHtml(origin)}/">Quire</a> · a shared, read-only ${kind}</p>
 ${heading}</header><main>
 ${documentBlock(shared)}
