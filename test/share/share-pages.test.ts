@@ -1,13 +1,12 @@
 // What a share link's page shows and how its links are managed: stored answers and debates
 // rendered from their Markdown (citations linked, nothing raw), a meaningful title, one page for
 // every unavailable link, and live links listed with their URL so the owner reuses them.
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { app } from '../../workers/app'
 import { callOperation } from '../../workers/http'
 import { registerRunner, type RunContext } from '../../workers/session'
 import { shareOperations, signShareToken } from '../../workers/share'
+import { request } from './helpers'
 import { createSession, readPackets, type CreatedSession } from '../session/helpers'
 
 const SECRET = 'test-share-secret-0123456789abcdef'
@@ -40,12 +39,6 @@ async function sessionWith(messages: StoredInput['messages']): Promise<CreatedSe
   if (!started.ok) throw new Error(started.message)
   await readPackets(started.stream)
   return session
-}
-
-function request(path: string, init: RequestInit & { token?: string } = {}) {
-  const headers = new Headers(init.headers)
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-  return Promise.resolve(app.request(path, { ...init, headers }, env))
 }
 
 async function shareOf(session: CreatedSession) {

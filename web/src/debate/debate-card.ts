@@ -4,19 +4,13 @@
 import { renderAnswer, sourceAnchor } from '../markdown'
 import type { Packet, SourceRef } from '../types'
 import { splitTurnText, type CardReference } from './references'
+import { el } from '../el'
 
 export type Verdict = Extract<Packet, { type: 'verdict' }>['verdict']
 
 /** The machine-readable ending lines; Markdown would run them into one paragraph. */
 const ENDING_LINE =
   /\n(?=[*_]*(?:Agreement|Viability|Validation|Answer|Conclusion|Verification Reason)[*_]*:)/gi
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
-}
 
 export class DebateCard {
   readonly root: HTMLLIElement

@@ -6,6 +6,7 @@ import { reportAnswerMode } from '../app-events'
 import type { Packet } from '../types'
 import { DebateCard } from './debate-card'
 import type { StoredDebate } from './stored-debates'
+import { el } from '../el'
 
 const TERMINAL = /^=== (Viable Solution Reached|Debate Interrupted|Max Turns Reached) ===$/m
 const NEAR_BOTTOM_PX = 80
@@ -35,13 +36,6 @@ function splitFallback(fallback: string): { stage: string; reason: string } {
   return at < 0
     ? { stage: fallback, reason: '' }
     : { stage: fallback.slice(0, at), reason: fallback.slice(at + 1) }
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
 }
 
 /** Cards are numbered across the page, so every card's anchors are unique. */

@@ -2,7 +2,8 @@
 // questions and streamed answers with status and sources, composer with Stop).
 import { ask, stopAnswer, type WidgetPacket, type WidgetSourceRef } from './client'
 import type { WidgetConfig } from './config'
-import { el, renderAnswer, renderSources } from './render'
+import { el } from '../el'
+import { renderAnswer, renderSources } from './render'
 import { WIDGET_CSS } from './styles'
 
 interface Payload {
