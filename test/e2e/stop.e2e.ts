@@ -4,7 +4,14 @@
 // GET /api/sessions/:id and on its share page. Screenshots at 1280×800 and 390×844.
 import assert from 'node:assert/strict'
 import type { Browser, Page } from 'playwright-core'
-import { listedSession, runInBrowser, sessionInUrl, shot, STEP_TIMEOUT_MS } from './helpers'
+import {
+  libraryReady,
+  listedSession,
+  runInBrowser,
+  sessionInUrl,
+  shot,
+  STEP_TIMEOUT_MS,
+} from './helpers'
 import { askTheWidget, closeHostPage, serveHostPage } from './widget-host'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
@@ -119,6 +126,8 @@ async function stopInTheWidget(browser: Browser): Promise<void> {
 
 async function main(): Promise<void> {
   assert.ok(fakeUrl, 'FAKE_MODEL_URL is set by run.mjs')
+  // The answers quote the demo library: it must be in.
+  await libraryReady(base)
   await runInBrowser('stop-failure', { width: 1280, height: 800 }, async (page, browser) => {
     await stopInTheApp(page, browser)
     await stopInTheWidget(browser)
