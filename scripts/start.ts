@@ -26,31 +26,50 @@ function readDevVars(file: string): Record<string, string> {
 /** Fails fast, naming the variable, before wrangler starts. */
 function checkConfig(): Config {
   const wrangler = unstable_readConfig({ config: path.join(root, 'wrangler.toml') })
-  const source = { ...(wrangler.vars as Record<string, unknown>), ...readDevVars(path.join(root, '.dev.vars')) }
+  const source = {
+    ...(wrangler.vars as Record<string, unknown>),
+    ...readDevVars(path.join(root, '.dev.vars')),
+  }
   try {
     return parseConfig(source)
   } catch (error) {
-    console.error(`\n✖ ${(error as Error).message}\n  Fix it in .dev.vars (see .dev.vars.example).\n`)
+    console.error(
+      `\n✖ ${(error as Error).message}\n  Fix it in .dev.vars (see .dev.vars.example).\n`,
+    )
     process.exit(1)
   }
 }
 
 /**
  * Share links are signed with SHARE_SECRET. When .dev.vars sets none, a local one is made once
- * and kept beside the local state (.wrangler/, git-ignored), so links survive a restart.
+ * and kept beside the local state (.wrangler/, git-ignored), so links survive a restart. It
+ * reaches wrangler through an env file, never the command line (which any local user can read
+ * in `ps`). Given env files, wrangler reads them instead of .dev.vars (or .env), so the user's
+ * own file is listed after it and its values win.
  */
 function localShareSecretArgs(config: Config): string[] {
   if (config.security.shareSecret) return []
-  const file = path.join(root, '.wrangler', 'share-secret')
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
+  const secretFile = path.join(root, '.wrangler', 'share-secret')
+  if (!existsSync(secretFile)) {
+    mkdirSync(path.dirname(secretFile), { recursive: true })
+    writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 })
   }
-  return ['--var', `SHARE_SECRET:${readFileSync(file, 'utf8').trim()}`]
+  const envFile = path.join(root, '.wrangler', 'share-secret.env')
+  writeFileSync(envFile, `SHARE_SECRET=${readFileSync(secretFile, 'utf8').trim()}\n`, {
+    mode: 0o600,
+  })
+  // Wrangler's own choice: .dev.vars when there is one, else .env and .env.local.
+  const own = existsSync(path.join(root, '.dev.vars')) ? ['.dev.vars'] : ['.env', '.env.local']
+  const mine = own.map((name) => path.join(root, name)).filter((file) => existsSync(file))
+  return [envFile, ...mine].flatMap((file) => ['--env-file', file])
 }
 
 function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CI: 'true' } })
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CI: 'true' },
+  })
   if (result.status !== 0) {
     console.error(`✖ ${path.basename(command)} ${args.join(' ')} failed`)
     process.exit(result.status ?? 1)
@@ -80,10 +99,17 @@ async function seedDemoCorpus(config: Config): Promise<void> {
   const key = config.security.apiKeys[0]
   const res = await fetch(`http://127.0.0.1:${port}/api/ingest`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+    },
     body: JSON.stringify({ type: 'demo_corpus' }),
   })
-  console.log(res.ok ? '• Seeding the demo corpus in the background (SciFact abstracts)…' : `! Demo corpus seeding was refused (${res.status})`)
+  console.log(
+    res.ok
+      ? '• Seeding the demo corpus in the background (SciFact abstracts)…'
+      : `! Demo corpus seeding was refused (${res.status})`,
+  )
 }
 
 async function main(): Promise<void> {
@@ -92,7 +118,15 @@ async function main(): Promise<void> {
   run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
   run(bin('vite'), ['build', '--config', 'web/vite.widget.config.ts', '--logLevel', 'warn'])
   run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'])
-  const devArgs = ['dev', '--local', '--port', String(port), '--ip', '127.0.0.1', ...localShareSecretArgs(config)]
+  const devArgs = [
+    'dev',
+    '--local',
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    ...localShareSecretArgs(config),
+  ]
   const child = spawn(bin('wrangler'), devArgs, {
     cwd: root,
     stdio: 'inherit',
@@ -101,7 +135,9 @@ async function main(): Promise<void> {
   child.on('exit', (code) => process.exit(code ?? 0))
   if (!(await waitForHealth(child, 90_000))) return
   console.log(`• Quire is up: http://127.0.0.1:${port}/  (API: /openapi.json, /health)`)
-  await seedDemoCorpus(config).catch((error) => console.error('! Demo corpus seeding failed:', error))
+  await seedDemoCorpus(config).catch((error) =>
+    console.error('! Demo corpus seeding failed:', error),
+  )
 }
 
 await main()

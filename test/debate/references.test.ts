@@ -122,6 +122,52 @@ describe('debate references', () => {
     expect(packets.flatMap((p) => (p.type === 'citation' ? [p.number] : []))).toEqual([2, 3])
   })
 
+  it('lists each work once, in the order of its numbers, labelled with every marker naming it', async () => {
+    // Chunk a2 is a second passage of chunk a's paper: [1] and [3] are one work.
+    const chunkA2 = aChunk({ ...chunkA, chunkId: 'a2', content: `${content} Again.` })
+    const { deps } = debateDeps({
+      maxTurns: 1,
+      steps: [
+        reply('Mutation first [2], then unit tests [3] and [1].', {
+          Agreement: 'AGREE',
+          Viability: 'VIABLE',
+          Validation: 'N/A',
+          Conclusion: 'Run them.',
+        }),
+        reply('Fine.', { Answer: 'VERIFIED', 'Verification Reason': 'it parses' }),
+      ],
+    })
+    deps.retriever = fakeRetriever(async () => [chunkA, chunkB, chunkA2])
+    const { outcome, text, saved } = await withSql(async (sql) => {
+      const store = memoryStore(sql)
+      const r = aRun(store, deps, {
+        message: 'When should unit tests run in continuous integration?',
+      })
+      return {
+        outcome: (await runDebate(r.context as never)) as Outcome,
+        text: tokenText(r.packets),
+        saved: store.listMessages().at(-1),
+      }
+    })
+    const optimist = outcome.transcript[0]
+    expect(optimist?.references.map((r) => r.numbers)).toEqual([[1, 3], [2]])
+    expect(optimist?.references.map((r) => r.source_id)).toEqual(['src-a', 'src-b'])
+    const section = text.slice(text.indexOf('References (APA 7)'))
+    expect(section).toMatch(
+      /^References \(APA 7\)\n\n- \[1, 3\] Unit testing.*\n- \[2\] Property-based/,
+    )
+    expect(text.match(/Unit testing in practice/g)).toHaveLength(1)
+    // The session keeps each turn as the page shows it, so a reload or a share link can too.
+    const turns = saved?.data.turns as { text: string; references: unknown[]; verdict: unknown }[]
+    expect(turns.map((t) => t.text)).toEqual(outcome.transcript.map((e) => e.text))
+    expect(turns[0]?.references).toEqual(optimist?.references)
+    expect(turns[0]?.verdict).toMatchObject({ agreement: 'AGREE', viability: 'VIABLE' })
+    expect(saved?.data).toMatchObject({
+      mode: 'online',
+      terminal_marker: '=== Max Turns Reached ===',
+    })
+  })
+
   it('drops citation numbers that name no retrieved chunk at all', async () => {
     const { outcome } = await run('As shown before [42], mutation scores matter [3].')
     const pessimist = outcome.transcript[1]

@@ -107,8 +107,11 @@ describe('debate routes', () => {
     // Offline no check ran: never PASS.
     expect(debate?.verdicts.every((v) => v.validation !== 'PASS')).toBe(true)
     const page = await (await app.request(`/s/${link}`, {}, env)).text()
-    expect(page).toContain('<caption>Verdicts</caption>')
-    expect(page).toContain('Scientist 2')
+    // Each turn with its verdict, as the app shows it.
+    expect(page.match(/<p class="verdict">Agreement: [^<]* · Validation: N\/A<\/p>/g)).toHaveLength(
+      2,
+    )
+    expect(page).toContain('Scientist 2 · reviewer')
   })
 
   it('rejects a body without a question with 400 naming the field', async () => {

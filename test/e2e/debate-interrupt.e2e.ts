@@ -1,9 +1,10 @@
 // Browser test of interrupting a debate (run by run.mjs while the scripted fake model is up):
 // scientist 1's answer streams slowly, the reader presses Interrupt mid-generation, and the
 // debate ends with `Debate Interrupted`, the partial turn kept on the page and in the session.
-// arXiv and Crossref cannot be reached here, so the run is also shown as degraded.
+// arXiv and Crossref cannot be reached here, so the run is also shown as degraded. Meanwhile a
+// second tab of the same session is refused a second debate, next to its button.
 import assert from 'node:assert/strict'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { runInBrowser, shot } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
@@ -31,7 +32,30 @@ async function script(): Promise<string> {
   return `[[fake:${key}]]`
 }
 
-async function interruptMidGeneration(page: Page): Promise<void> {
+/**
+ * The same session in a second tab on a phone: it says the debate is still running, and a
+ * second debate is refused next to its button, in the server's words.
+ */
+async function secondDebateIsRefused(page: Page, browser: Browser): Promise<void> {
+  const stored = await page.evaluate(`localStorage.getItem('quire.sessions')`)
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  await context.addInitScript(`localStorage.setItem('quire.sessions', ${JSON.stringify(stored)})`)
+  const tab = await context.newPage()
+  await tab.goto(page.url())
+  await tab.getByText('A debate is still running in this session').waitFor()
+  await tab.fill('#debate-question', 'Should the second tab start its own debate?')
+  await tab.click('#debate-form button[type="submit"]')
+  const error = tab.locator('.debate-actions + .action-error')
+  await error.waitFor()
+  assert.equal(await error.textContent(), 'A run is already active for this session')
+  assert.equal(await error.getAttribute('role'), 'alert')
+  await tab.screenshot({
+    path: `${process.env.E2E_ARTIFACTS ?? 'test/e2e/artifacts'}/debate-refused-390.png`,
+  })
+  await context.close()
+}
+
+async function interruptMidGeneration(page: Page, browser: Browser): Promise<void> {
   const marker = await script()
   await page.goto(`${base}/#/debate`)
   await page.fill(
@@ -43,6 +67,7 @@ async function interruptMidGeneration(page: Page): Promise<void> {
   const card = debate.locator('.debate-card').first()
   // Ingestion tries arXiv and Crossref first (unreachable here), then the answer streams.
   await card.locator('.debate-body', { hasText: 'Position:' }).waitFor({ timeout: 90_000 })
+  await secondDebateIsRefused(page, browser)
   const started = Date.now()
   await page.click('#debate-interrupt')
   const terminal = debate.locator('.debate-terminal')
@@ -60,7 +85,8 @@ async function interruptMidGeneration(page: Page): Promise<void> {
   const mode = debate.locator('.debate-mode')
   assert.equal(await mode.getAttribute('data-kind'), 'degraded', 'arXiv/Crossref fell back')
   assert.match((await mode.textContent()) ?? '', /unreachable/)
-  assert.ok(await page.locator('#debate-interrupt').isDisabled(), 'Interrupt ends with the run')
+  // Interrupt ends with the run: the stream closes just after the terminal marker arrives.
+  await page.locator('#debate-interrupt:disabled').waitFor()
   await shot(page, 'debate-interrupt')
   await savedTranscript(page)
 }
@@ -83,10 +109,14 @@ async function savedTranscript(page: Page): Promise<void> {
 
 async function main(): Promise<void> {
   assert.ok(fakeUrl, 'FAKE_MODEL_URL is set by run.mjs')
-  await runInBrowser('debate-interrupt-failure', { width: 1200, height: 1400 }, async (page) => {
-    await interruptMidGeneration(page)
-    console.log('[e2e] debate interrupt: all checks passed')
-  })
+  await runInBrowser(
+    'debate-interrupt-failure',
+    { width: 1280, height: 800 },
+    async (page, browser) => {
+      await interruptMidGeneration(page, browser)
+      console.log('[e2e] debate interrupt: all checks passed')
+    },
+  )
 }
 
 await main()

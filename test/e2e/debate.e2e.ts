@@ -1,9 +1,10 @@
 // Browser test of the Debate mode (debate.html, run by run.mjs against `wrangler dev`,
 // offline): a debate runs to its terminal marker with a card per scientist, verdict badges,
-// the offline label, and references that list every work each card cites; screenshot saved.
+// the offline label, and references that list every work each card cites, once; screenshot saved.
 // Interrupting a debate is debate-interrupt.e2e.ts (it needs a slowly streaming model).
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
+import { debateCards } from './debate-cards'
 import { libraryReady, runInBrowser, shot } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
@@ -35,45 +36,17 @@ async function debateToTheEnd(page: Page): Promise<void> {
   await shot(page, 'debate')
 }
 
-interface CardCitations {
-  cited: string[]
-  listed: string[]
-  unresolved: string[]
-  noneCited: boolean
-}
-
-/**
- * A card's citations as rendered: the prose's [n] links, the references' numbers, and any link
- * whose target (a source card) is missing. In-page code is a string (see helpers.ts).
- */
-const READ_CARD = `(card) => {
-  const body = card.querySelector('.debate-body')
-  const blocks = [...(body ? body.children : [])]
-  const at = blocks.findIndex((b) => (b.textContent || '').trim().startsWith('References (APA 7)'))
-  const numbers = (nodes) =>
-    nodes.flatMap((b) => [...b.querySelectorAll('sup.cite a')].map((a) => a.textContent || ''))
-  const links = body ? [...body.querySelectorAll('sup.cite a')] : []
-  return {
-    cited: numbers(at < 0 ? blocks : blocks.slice(0, at)),
-    listed: at < 0 ? [] : numbers(blocks.slice(at)),
-    unresolved: links.filter((a) => !document.getElementById(a.hash.slice(1))).map((a) => a.textContent || ''),
-    noneCited: /No retrieved work was cited/.test(body ? body.textContent || '' : ''),
-  }
-}`
-
-/** Every [n] a card's prose cites is one of the works its References (APA 7) list, and every
- * citation link opens a source card on the page. */
+/** Every [n] a card's argument cites is in its References (APA 7), listed once per work, and
+ * every citation link opens its reference on the page. */
 async function citationsResolve(page: Page): Promise<void> {
-  const cards = (await page.evaluate(
-    `[...document.querySelectorAll('.debate')[0].querySelectorAll('.debate-card')].map(${READ_CARD})`,
-  )) as CardCitations[]
+  const cards = (await debateCards(page)).slice(0, 2)
   assert.equal(cards.length, 2)
   cards.forEach((card, i) => {
     assert.ok(card.cited.length > 0, `card ${i + 1} quotes cited passages`)
-    assert.ok(!card.noneCited, `card ${i + 1} lists the works it cites`)
-    for (const n of card.cited)
-      assert.ok(card.listed.includes(n), `card ${i + 1}: [${n}] is in its references`)
-    assert.deepEqual(card.unresolved, [], `card ${i + 1}: every citation opens a source card`)
+    const listed = card.listed.flat()
+    assert.equal(new Set(listed).size, listed.length, `card ${i + 1}: each work listed once`)
+    for (const n of card.cited) assert.ok(listed.includes(n), `card ${i + 1}: [${n}] is listed`)
+    assert.deepEqual(card.unresolved, [], `card ${i + 1}: every citation opens its reference`)
   })
 }
 

@@ -127,3 +127,31 @@ export async function libraryReady(base: string): Promise<void> {
   }
   throw new Error('the demo library did not finish loading')
 }
+
+/** The page never scrolls sideways: its content is no wider than the viewport. */
+export async function assertNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const { content, viewport } = (await page.evaluate(
+    '({ content: document.documentElement.scrollWidth, viewport: window.innerWidth })',
+  )) as { content: number; viewport: number }
+  if (content > viewport)
+    throw new Error(`${label}: the page is ${content}px wide at ${viewport}px`)
+}
+
+/** The id and token of a session this browser lists (localStorage), for checks through the API. */
+export async function listedSession(
+  page: Page,
+  id: string,
+): Promise<{ id: string; token: string }> {
+  const token = (await page.evaluate(
+    `JSON.parse(localStorage.getItem('quire.sessions') ?? '[]').find((s) => s.id === ${JSON.stringify(id)})?.token ?? ''`,
+  )) as string
+  if (!token) throw new Error(`this browser lists no session ${id}`)
+  return { id, token }
+}
+
+/** The session id in the page's address (`#/<mode>/<id>`). */
+export function sessionInUrl(page: Page): string {
+  const id = /#\/[a-z]+\/([0-9a-f-]{36})/.exec(page.url())?.[1]
+  if (!id) throw new Error(`no session in ${page.url()}`)
+  return id
+}

@@ -7,13 +7,15 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Locator, Page } from 'playwright-core'
+import type { Locator, Page, Request } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { runInBrowser, shot } from './helpers'
+import { seriousViolations } from './axe'
+import { assertNoSidewaysScroll, runInBrowser, shot } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
 const ANSWER_TIMEOUT_MS = 120_000
 const PDF = path.resolve(import.meta.dirname, '../fixtures/pdfs/grobid_arXiv-0908.0054v1.pdf')
+const PDF_TITLE = 'Ultra light bosonic dark matter and CMB'
 const ANSWERED = 'How does more cold dark matter change the amplitude of the CMB oscillations?'
 const UNANSWERED = 'Which sourdough starter hydration gives the most open crumb in rye bread?'
 
@@ -24,15 +26,42 @@ async function pdfPages(): Promise<string[]> {
   return (await extractText(pdf, { mergePages: false })).text
 }
 
+/** Visiting the mode makes no session: the first search, upload or question does. */
+async function visitsMakeNoSession(page: Page): Promise<void> {
+  let made = 0
+  const count = (request: Request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/sessions')) made += 1
+  }
+  page.on('request', count)
+  for (let i = 0; i < 3; i += 1) {
+    await page.goto(i === 0 ? `${base}/papers.html` : `${base}/#/ask`)
+    if (i > 0) await page.click('.mode-link[data-mode="papers"]')
+    await page.locator('#papers-mode[data-mode="offline"]').waitFor()
+  }
+  page.off('request', count)
+  assert.equal(made, 0, 'three visits made no session')
+  assert.equal(await page.locator('#papers-quota li').count(), 0, 'no quota before a session')
+}
+
 async function upload(page: Page): Promise<void> {
-  await page.goto(`${base}/papers.html`)
-  await page.locator('#papers-mode[data-mode="offline"]').waitFor()
   await page.setInputFiles('#papers-file', PDF)
   await page.click('#papers-upload button[type="submit"]')
   const loaded = page.locator('.paper.paper-loaded')
   await loaded.waitFor({ timeout: ANSWER_TIMEOUT_MS })
   assert.match((await loaded.textContent()) ?? '', /Loaded · \d+ pages/)
+  // Titled as the paper is (its first page), not after the file.
+  assert.equal(await loaded.locator('.paper-title').textContent(), PDF_TITLE)
   await shot(page, 'papers-uploaded')
+}
+
+/** arXiv cannot be reached here: the search fails next to its form and costs nothing. */
+async function failedSearchIsFree(page: Page): Promise<void> {
+  await page.fill('#papers-query', 'cosmic microwave background acoustic peaks')
+  await page.click('.papers-search-form button[type="submit"]')
+  const info = page.locator('.papers-search-form + .papers-info')
+  await info.getByText(/^Search failed: .*arxiv/i).waitFor({ timeout: ANSWER_TIMEOUT_MS })
+  assert.doesNotMatch((await info.textContent()) ?? '', /\(\d{3}\)/, 'the server’s words')
+  await page.locator('#papers-quota', { hasText: 'Searches: 3 of 3 left' }).waitFor()
 }
 
 async function ask(page: Page, n: number, question: string) {
@@ -58,6 +87,8 @@ async function citedAnswer(page: Page): Promise<void> {
   assert.ok((await links.count()) > 0, 'the offline answer cites pages')
   const pages = await pdfPages()
   const text = (await turn.locator('.paper-answer').textContent()) ?? ''
+  // Words the PDF broke across lines with a hyphen read whole ("investigate", not "inves- tigate").
+  assert.doesNotMatch(text, /\p{Ll}- \p{Ll}/u, 'no line-end hyphenation left in the quotes')
   const cited = [...text.matchAll(/([^.\]]+\.)\s*\[([^\]]+), p\.\s(\d+)\]/g)]
   assert.ok(cited.length > 0, `citations readable in: ${text}`)
   for (const [, sentence = '', , page] of cited) {
@@ -82,12 +113,27 @@ async function opensAtPage(page: Page, link: Locator, pageNo: number): Promise<v
   await popup.close()
 }
 
-/** After a reload the server's copy of the uploaded PDF still opens from the paper list. */
+/**
+ * After a reload the chat is back as the server keeps it (answers, page citations) and the
+ * server's copy of the uploaded PDF still opens from the paper list; the same on a phone.
+ */
 async function keptAfterReload(page: Page): Promise<void> {
+  const answers = () => page.locator('.paper-answer').allTextContents()
+  const before = await answers()
+  const cites = await page.locator('#paper-turn-1 a.page-cite').count()
   await page.reload()
   const loaded = page.locator('.paper.paper-loaded')
   await loaded.waitFor()
+  await page.locator('#paper-turn-2 .paper-answer').waitFor()
+  assert.deepEqual(await answers(), before, 'the chat is back after a reload')
+  assert.equal(await page.locator('#paper-turn-1 a.page-cite').count(), cites, 'with its citations')
+  assert.equal(await page.locator('#paper-turn-2').getAttribute('data-abstained'), 'true')
   await opensAtPage(page, loaded.locator('a').first(), 1)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await assertNoSidewaysScroll(page, 'papers on a phone')
+  assert.deepEqual(await seriousViolations(page, 'Papers reloaded, phone'), [])
+  await shot(page, 'papers-reloaded-390')
+  await page.setViewportSize({ width: 1280, height: 800 })
 }
 
 async function abstains(page: Page): Promise<void> {
@@ -112,6 +158,11 @@ async function agentOffline(page: Page): Promise<void> {
     `!document.querySelector('.papers-brain-form button[type="submit"]').disabled`,
   )
   assert.equal(await page.locator('.paper').count(), before, 'offline, the agent loads nothing')
+  assert.doesNotMatch(
+    (await reply.textContent()) ?? '',
+    /\/api\/|POST /,
+    'no API route in its words',
+  )
   assert.match(
     (await page.locator('#papers-quota').textContent()) ?? '',
     /Agent requests: 2 of 3 left/,
@@ -200,8 +251,10 @@ async function loadProgress(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await runInBrowser('papers-failure', { width: 1280, height: 1000 }, async (page) => {
+  await runInBrowser('papers-failure', { width: 1280, height: 800 }, async (page) => {
+    await visitsMakeNoSession(page)
     await upload(page)
+    await failedSearchIsFree(page)
     await citedAnswer(page)
     await abstains(page)
     await keptAfterReload(page)

@@ -3,7 +3,7 @@
 // demo corpus, runs the browser test, and always stops what it started. Bounded: the whole run
 // gives up after RUN_TIMEOUT_MS.
 import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -111,7 +111,16 @@ function startServer(port, persist, modelUrl, widgetHostPort, logName = 'server.
     SEARCH_PROVIDER: 'corpus',
     QUIRE_API_KEYS: API_KEY,
   }
-  for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`)
+  // Through an env file, as `npm start` passes its secret: nothing secret on a command line.
+  const envFile = path.join(persist, `${logName}.env`)
+  writeFileSync(
+    envFile,
+    Object.entries(vars)
+      .map(([key, value]) => `${key}=${value}\n`)
+      .join(''),
+    { mode: 0o600 },
+  )
+  args.push('--env-file', envFile)
   const child = spawn(bin('wrangler'), args, {
     cwd: root,
     env: childEnv,
@@ -233,16 +242,24 @@ async function main() {
     attempt(() => runBrowserTest(base, model, 'write-offline'))
     attempt(() => runBrowserTest(base, model, 'papers'))
     attempt(() => runBrowserTest(base, model, 'debate'))
+    attempt(() => runBrowserTest(base, model, 'views'))
     // Last, so the seeding the Ask test watches is not slowed: a model that streams slowly,
-    // for a debate interrupted mid-generation.
-    if (!ONLY || ONLY.includes('debate-interrupt')) {
-      step('restarting the fake model and wrangler dev with it for the debate interrupt')
+    // for a debate interrupted mid-generation and answers stopped mid-stream.
+    if (!ONLY || ONLY.includes('debate-interrupt') || ONLY.includes('stop')) {
+      step('restarting the fake model and wrangler dev with it for the interrupt and Stop tests')
       await stopServer(server)
       await stopServer(model?.child)
       model = await startFakeModel()
-      server = startServer(new URL(base).port, persist, model.url, widgetHostPort, 'server-model.log')
+      server = startServer(
+        new URL(base).port,
+        persist,
+        model.url,
+        widgetHostPort,
+        'server-model.log',
+      )
       await waitForHealth(server, base)
-      attempt(() => runBrowserTest(base, model, 'debate-interrupt'))
+      attempt(() => runBrowserTest(base, model, 'debate-interrupt', widgetHostPort))
+      attempt(() => runBrowserTest(base, model, 'stop', widgetHostPort))
     }
     if (failures.length > 0) throw new Error(failures.join('; '))
     step('passed')

@@ -22,10 +22,41 @@ const badAsk = (headers: Record<string, string>): RequestInit => ({
 })
 
 describe('the API from other origins', () => {
-  it('refuses an API call from an origin not in WIDGET_ORIGINS', async () => {
-    const res = await call('/api/ask', badAsk({ Origin: 'https://evil.example' }), open)
+  it('refuses an API call from an origin not in WIDGET_ORIGINS, in words the widget can read', async () => {
+    const evil = 'https://evil.example'
+    // The preflight passes, so the browser sends the call and hands the widget the refusal
+    // instead of a bare network error; the refusal itself is the server's.
+    const preflight = await call(
+      '/api/ask',
+      {
+        method: 'OPTIONS',
+        headers: {
+          Origin: evil,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      },
+      open,
+    )
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe(evil)
+    const res = await call('/api/ask', badAsk({ Origin: evil }), open)
     expect(res.status).toBe(403)
-    expect((await res.json<EnvelopeBody>()).error.message).toMatch(/WIDGET_ORIGINS/)
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe(evil)
+    const { error } = await res.json<EnvelopeBody & { error: { details?: unknown } }>()
+    expect(error.message).toMatch(/WIDGET_ORIGINS/)
+    expect(error.details).toEqual({ reason: 'origin_not_allowed', origin: evil })
+  })
+
+  it('grants no other origin CORS outside /api (the OpenAI-compatible API, MCP)', async () => {
+    const res = await call(
+      '/v1/models',
+      {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' },
+      },
+      open,
+    )
     expect(res.headers.get('Access-Control-Allow-Origin')).toBeNull()
   })
 

@@ -43,6 +43,9 @@ describe('Paper Brain without a model', () => {
     expect(body.loaded).toEqual([])
     expect(body.papers).toEqual([])
     expect(body.answer).toMatch(/^Offline/)
+    // It tells the reader what to do in the page, not which API route to call.
+    expect(body.answer).toMatch(/choose Load selected/)
+    expect(body.answer).not.toMatch(/\/api\/|POST /)
     expect(body.answer).toContain(`1. ${body.results[0]?.title}`)
     expect(body.answer).toMatch(/nothing is loaded on its own/)
     expect(arxivUrls.some((u) => u.includes('search_query='))).toBe(true)

@@ -1,9 +1,8 @@
 // Share links: signed, read-only, revocable, expiring; forged or altered tokens refused.
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { app } from '../../workers/app'
 import { callOperation } from '../../workers/http'
 import { shareOperations, signShareToken, verifyShareToken } from '../../workers/share'
+import { request } from './helpers'
 import { createSession, readPackets, type CreatedSession } from '../session/helpers'
 import '../session/test-runners'
 
@@ -15,12 +14,6 @@ async function sessionWithAnswer(): Promise<CreatedSession> {
   if (!started.ok) throw new Error(started.message)
   await readPackets(started.stream)
   return session
-}
-
-function request(path: string, init: RequestInit & { token?: string } = {}) {
-  const headers = new Headers(init.headers)
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-  return Promise.resolve(app.request(path, { ...init, headers }, env))
 }
 
 async function share(session: CreatedSession, body?: unknown) {

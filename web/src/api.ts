@@ -86,9 +86,15 @@ export async function startAsk(
   return { session, body: res.body }
 }
 
-export async function stopRun(session: SessionCredentials): Promise<void> {
-  await fetch(`/api/sessions/${encodeURIComponent(session.id)}/stop`, {
+/**
+ * Asks the server to stop the session's run. True when the server took the request (its run
+ * then ends with its own account of what was kept, or had already finished); false when it
+ * could not be told.
+ */
+export async function stopRun(session: SessionCredentials): Promise<boolean> {
+  const res = await fetch(`/api/sessions/${encodeURIComponent(session.id)}/stop`, {
     method: 'POST',
     headers: { authorization: `Bearer ${session.token}` },
-  }).catch(() => undefined)
+  }).catch(() => null)
+  return res?.ok ?? false
 }

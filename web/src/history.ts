@@ -1,7 +1,8 @@
 // Earlier questions and answers of the tab's session (GET /api/sessions/:id), so a reload
 // shows the conversation that follow-ups will build on.
 import type { AnswerOutcome } from './notices'
-import { clearSession, loadSession } from './session'
+import { loadSession } from './session'
+import { readSessionHistory } from './session-history'
 import type { AnswerSource } from './types'
 
 export interface PastTurn {
@@ -54,16 +55,6 @@ function toTurns(messages: StoredMessage[]): PastTurn[] {
 
 export async function loadPastTurns(): Promise<PastTurn[]> {
   const session = loadSession()
-  if (!session) return []
-  const res = await fetch(`/api/sessions/${encodeURIComponent(session.id)}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  }).catch(() => null)
-  if (!res) return []
-  if (res.status === 401 || res.status === 403 || res.status === 404) {
-    clearSession()
-    return []
-  }
-  if (!res.ok) return []
-  const body = (await res.json()) as { messages?: StoredMessage[] }
-  return toTurns(body.messages ?? [])
+  const history = session ? await readSessionHistory(session) : null
+  return toTurns((history?.messages ?? []) as StoredMessage[])
 }

@@ -44,6 +44,8 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
   const askedBefore = messages.filter((m) => m.role === 'user').length
   let partial = ''
   const emit = (body: PacketBody) => {
+    // After a stop nothing more reaches the reader, so what was sent is what is saved.
+    if (signal.aborted) return
     if (body.type === 'token') partial += body.text
     context.emit(atBlock(body, ANSWER_BLOCK))
   }
@@ -58,19 +60,29 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
     content: input.query,
     data: { kind: 'ask', options: input.options },
   })
-  try {
-    const deps = toAnswerDeps(context.deps, emit)
-    const payload = await answerQuestion(request, deps, context.deps.db, signal)
-    saveAnswer(store, payload, askedBefore + 1)
-    return { ...payload }
-  } catch (error) {
-    if (!signal.aborted) throw error
-    // Stopped: keep what was written so far, marked, and say so in the outcome.
+  // The stop is the outcome the moment it lands: the partial answer is saved then, marked
+  // stopped, so a pipeline step that finishes anyway (a cached replay, a last write) can never
+  // turn the stopped turn into a full "ready" answer behind the reader's back.
+  const saveStopped = () => {
     store.appendMessage({
       role: 'assistant',
       content: partial,
       data: { kind: 'ask', stopped: true },
     })
-    return { session_id: sessionId, question: input.query, answer: partial, stopped: true }
+  }
+  signal.addEventListener('abort', saveStopped, { once: true })
+  const stopped = { session_id: sessionId, question: input.query, stopped: true }
+  try {
+    const deps = toAnswerDeps(context.deps, emit)
+    const payload = await answerQuestion(request, deps, context.deps.db, signal)
+    if (signal.aborted) return { ...stopped, answer: partial }
+    signal.removeEventListener('abort', saveStopped)
+    saveAnswer(store, payload, askedBefore + 1)
+    return { ...payload }
+  } catch (error) {
+    if (!signal.aborted) throw error
+    return { ...stopped, answer: partial }
+  } finally {
+    signal.removeEventListener('abort', saveStopped)
   }
 }

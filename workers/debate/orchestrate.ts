@@ -132,6 +132,20 @@ export async function orchestrateDebate(
   return saveDebate(turn, state, { terminal, summary })
 }
 
+/** What the session keeps of one scientist turn: what the page shows of it. */
+function storedTurn(entry: TranscriptEntry) {
+  return {
+    scientist: entry.scientist,
+    speaker: entry.speaker,
+    round: entry.round,
+    text: entry.text,
+    references: entry.references,
+    verdict: entry.verdict ? { ...entry.verdict, override: entry.validation_override } : null,
+    interrupted: entry.interrupted,
+    stage: entry.stage,
+  }
+}
+
 function saveDebate(
   turn: PreparedTurn,
   state: DebateState,
@@ -162,15 +176,21 @@ function saveDebate(
   turn.store.appendMessage({
     role: 'assistant',
     content: `${content}\n\n${TERMINAL_MARKERS[end.terminal]}\n${end.summary}`,
-    // The verdicts ride along so a share link can show them beside the transcript.
+    // The turns ride along as the page shows them (text, verdict, references), so a reload
+    // and a share link show the debate as it was streamed.
     data: {
       kind: 'debate',
       run_id: turn.runId,
       terminal: end.terminal,
+      terminal_marker: TERMINAL_MARKERS[end.terminal],
+      conclusion: end.summary,
       interrupted,
+      mode: outcome.mode,
+      fallbacks: outcome.fallbacks,
       verdicts: state.transcript.flatMap((e) =>
         e.verdict ? [{ ...e.verdict, override: e.validation_override }] : [],
       ),
+      turns: state.transcript.map(storedTurn),
     },
   })
   return outcome

@@ -1,15 +1,21 @@
 // The References (APA 7) section of one scientist turn: exactly the works the turn cites with
-// numbers retrieved for that turn, in order of first mention, formatted by Quire from each
-// source's stored metadata. A cited number from outside the turn is counted, never listed;
-// brackets inside code blocks are code.
+// numbers retrieved for that turn, once each and in the order of their numbers, each labelled
+// with every marker that names it ("[2, 5]" when two cited chunks are one paper), formatted by
+// Quire from each source's stored metadata. A cited number from outside the turn is counted,
+// never listed; brackets inside code blocks are code.
 import { readSource } from '../db'
 import { citedNumbers } from '../grounding'
 import type { PreparedTurn } from '../turn'
 import { formatApa } from './apa'
 
 export interface TurnReference {
+  /** The lowest marker naming this work: the list is sorted by it. */
   number: number
+  /** Every marker of the turn that names this work, ascending (at least `number`). */
+  numbers: number[]
   source_id: string | null
+  /** Where the work can be read: its page, else Quire's view of the stored source. */
+  url: string | null
   apa: string
 }
 
@@ -34,15 +40,17 @@ export async function buildReferences(
   turn: PreparedTurn,
   numbers: number[],
 ): Promise<TurnReference[]> {
-  const refs: TurnReference[] = []
-  // One entry per work: two chunks of one paper share its reference.
-  const seen = new Set<string>()
-  for (const number of numbers) {
+  // One entry per work: two chunks of one paper share its reference and both its markers.
+  const byWork = new Map<string, TurnReference>()
+  for (const number of [...new Set(numbers)].sort((a, b) => a - b)) {
     const ref = turn.numbering.source(number)
     if (!ref) continue
     const key = ref.sourceId ?? ref.url ?? ref.title
-    if (seen.has(key)) continue
-    seen.add(key)
+    const known = byWork.get(key)
+    if (known) {
+      known.numbers.push(number)
+      continue
+    }
     const row = ref.sourceId ? await readSource(turn.deps.db, ref.sourceId) : undefined
     const apa = formatApa({
       title: row?.title ?? ref.title,
@@ -53,14 +61,20 @@ export async function buildReferences(
       url: row?.url ?? ref.url ?? null,
       kind: row?.kind ?? 'web',
     })
-    refs.push({ number, source_id: ref.sourceId ?? null, apa })
+    const sourceView = ref.sourceId ? `/api/sources/${encodeURIComponent(ref.sourceId)}` : null
+    const url = ref.url ?? row?.url ?? sourceView
+    byWork.set(key, { number, numbers: [number], source_id: ref.sourceId ?? null, url, apa })
   }
-  return refs
+  return [...byWork.values()]
 }
+
+export const REFERENCES_HEADING = 'References (APA 7)'
 
 export function referencesSection(refs: TurnReference[]): string {
   if (refs.length === 0)
-    return '\n\nReferences (APA 7)\nNo retrieved work was cited in this turn.\n'
-  // One list item per entry, so Markdown renderers keep each on its own line.
-  return `\n\nReferences (APA 7)\n\n${refs.map((r) => `- [${r.number}] ${r.apa}`).join('\n')}\n`
+    return `\n\n${REFERENCES_HEADING}\nNo retrieved work was cited in this turn.\n`
+  // One list item per entry, so Markdown renderers keep each on its own line; the label is the
+  // markers themselves, so a reader matches [n] in the text to its entry at a glance.
+  const items = refs.map((r) => `- [${r.numbers.join(', ')}] ${r.apa}`)
+  return `\n\n${REFERENCES_HEADING}\n\n${items.join('\n')}\n`
 }

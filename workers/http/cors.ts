@@ -1,6 +1,8 @@
-// CORS for the widget: only origins in WIDGET_ORIGINS (and the app's own origin) are allowed
-// (widget-access.ts refuses the others' API calls outright).
-// Auth is by bearer token or API key, never cookies, so credentials stay off.
+// CORS for the widget: origins in WIDGET_ORIGINS (and the app's own origin) are granted.
+// Other origins' calls to /api/* are refused by widget-access.ts with a 403 before any work is
+// done; they get the grant too, so the browser lets the widget read that refusal (its envelope
+// says why) instead of a bare network error. Auth is by bearer token or API key, never
+// cookies, so credentials stay off and the grant exposes nothing private.
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import type { AppEnv } from './app-env'
@@ -15,7 +17,8 @@ export function corsFromConfig(): MiddlewareHandler<AppEnv> {
   return cors({
     origin: (origin, c) => {
       const allowlist = c.get('deps').config.security.widgetOrigins
-      return isAllowedOrigin(origin, c.req.url, allowlist) ? origin : null
+      if (isAllowedOrigin(origin, c.req.url, allowlist)) return origin
+      return origin && c.req.path.startsWith('/api/') ? origin : null
     },
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowHeaders: [

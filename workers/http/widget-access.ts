@@ -28,14 +28,18 @@ export function widgetAccess(): MiddlewareHandler<AppEnv> {
     const origin = c.req.header('Origin')
     const crossOrigin = Boolean(origin) && !isSameOrigin(c, origin ?? '')
     if (crossOrigin && !isAllowedOrigin(origin ?? '', c.req.url, widgetOrigins)) {
-      throw new ForbiddenError('This origin may not call the API (it is not in WIDGET_ORIGINS)')
+      // The widget reads `details.reason` to tell its reader this site is not allowed.
+      throw new ForbiddenError(
+        `This site (${origin}) may not use this Quire server: it is not in WIDGET_ORIGINS`,
+        { details: { reason: 'origin_not_allowed', origin } },
+      )
     }
     const key = c.req.header(WIDGET_KEY_HEADER)?.trim()
     if (key) {
       if (!(await matchesAny(key, widgetPublicKeys)))
         throw new UnauthorizedError('Invalid widget key')
       // The key is public (it sits in the host page): it opens nothing but asking.
-      if (!isAsk(c)) throw new ForbiddenError('A widget key can only ask (POST /api/ask)')
+      if (!isAsk(c)) throw new ForbiddenError('A widget key can only ask questions')
     } else if (crossOrigin && widgetPublicKeys.length > 0 && isAsk(c)) {
       throw new UnauthorizedError('Cross-origin asks need a widget key (data-key) here')
     }

@@ -21,7 +21,7 @@ const BRAIN_PERSONA = [
 ].join(' ')
 
 const OFFLINE_NOTE =
-  'Without a language model Paper Brain only searches: nothing is loaded on its own. Choose papers by number to load them (POST /api/papers/load with indices).'
+  'Without a language model Paper Brain only searches: nothing is loaded on its own. Tick the papers you want among the search results and choose Load selected.'
 
 function instructionFor(turn: PreparedTurn): string {
   const results = readResults(turn.store.sql)

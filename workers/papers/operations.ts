@@ -1,5 +1,6 @@
 // The papers capability's session operations: paper records and statuses, the last search's
-// results, the quotas (check-and-use, read, mark the provider exhausted) and the session log.
+// results, the quotas (check-and-use, refund, read, mark the provider exhausted) and the
+// session log.
 import { z } from 'zod'
 import { defineOperation } from '../session'
 import { appendLog, readLog } from './log-store'
@@ -8,6 +9,7 @@ import {
   consumeQuota,
   markApiExhausted,
   readQuota,
+  refundQuota,
   type QuotaDecision,
   type QuotaView,
 } from './quota'
@@ -74,6 +76,12 @@ export const paperOperations = {
     input: z.object({ kind: z.enum(['search', 'chat', 'brain']), limits: limitsSchema }),
     run: ({ store, now }, { kind, limits }): QuotaDecision =>
       consumeQuota(store.sql, kind, limits, now()),
+  }),
+  refundQuota: defineOperation({
+    name: 'papers.quota.refund',
+    input: z.object({ kind: z.enum(['search', 'chat', 'brain']), limits: limitsSchema }),
+    run: ({ store, now }, { kind, limits }): QuotaView =>
+      refundQuota(store.sql, kind, limits, now()),
   }),
   appendLog: defineOperation({
     name: 'papers.log.append',

@@ -1,5 +1,5 @@
 // The route side of the quotas: use one unit or answer 429 with Retry-After and the minutes
-// left in the envelope's details.
+// left in the envelope's details; a call that then fails gives its unit back.
 import { RateLimitedError } from '../errors'
 import { callOperation } from '../http'
 import type { SessionStub } from '../session'
@@ -40,4 +40,24 @@ export async function useQuota(stub: SessionStub, deps: Deps, kind: QuotaKind): 
       },
     },
   )
+}
+
+/**
+ * Runs `work`, which a unit of `kind` was just used for. A call that fails before it has done
+ * its work (the run refused because another is active, arXiv unreachable) gets the unit back:
+ * quotas count work done. Once `work` returns (a stream under way), the unit is spent.
+ */
+export async function refundIfFails<T>(
+  stub: SessionStub,
+  deps: Deps,
+  kind: QuotaKind,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    const limits = quotaLimits(deps)
+    await callOperation(stub, paperOperations.refundQuota, { kind, limits }).catch(() => undefined)
+    throw error
+  }
 }

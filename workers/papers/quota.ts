@@ -136,6 +136,21 @@ export function consumeQuota(
   return { allowed: true, quota: readQuota(sql, limits, now) }
 }
 
+/**
+ * Gives back the unit a call used when it did no work (refused, or its provider failed):
+ * quotas count work done. A unit that had started the cooldown lifts it again.
+ */
+export function refundQuota(
+  sql: SqlStorage,
+  kind: QuotaKind,
+  limits: QuotaLimits,
+  now: number,
+): QuotaView {
+  const row = readRow(sql, kind, now)
+  if (row.used > 0) writeRow(sql, kind, { used: row.used - 1, blocked_until: null })
+  return readQuota(sql, limits, now)
+}
+
 /** The provider said its quota is exhausted: pause searches and chat for the API cooldown. */
 export function markApiExhausted(sql: SqlStorage, limits: QuotaLimits, now: number): QuotaView {
   writeRow(sql, API_ROW, { used: 0, blocked_until: now + limits.apiCooldownMinutes * 60_000 })

@@ -22,7 +22,7 @@ import { queuePaperLoads } from './queue-load'
 import { pdfRoutes } from './pdf-routes'
 import { toLoad } from './brain-tools'
 import type { PaperRecord, RememberedResult } from './paper-store'
-import { quotaLimits, useQuota } from './quota-gate'
+import { quotaLimits, refundIfFails, useQuota } from './quota-gate'
 import {
   brainBodySchema,
   chatBodySchema,
@@ -89,14 +89,16 @@ export const paperRoutes = new Hono<AppEnv>()
     const quota = await useQuota(stub, deps, 'search')
     const log = new PaperLog('paper_brain', query, deps.now)
     const discoveryModel = deps.discoveryModel ?? deps.models?.fast ?? null
-    const result = await searchPapers(
-      {
-        arxiv: deps.scholarly.arxiv,
-        embedder: loggingEmbedder(deps.embedder, log, deps.now),
-        model: discoveryModel && loggingModel(discoveryModel, 'query_rewrite', log, deps.now),
-      },
-      query,
-      c.req.raw.signal,
+    const result = await refundIfFails(stub, deps, 'search', () =>
+      searchPapers(
+        {
+          arxiv: deps.scholarly.arxiv,
+          embedder: loggingEmbedder(deps.embedder, log, deps.now),
+          model: discoveryModel && loggingModel(discoveryModel, 'query_rewrite', log, deps.now),
+        },
+        query,
+        c.req.raw.signal,
+      ),
     )
     log.request({ chunk_tokens: 0 })
     // Seed 004: a provider out of quota on every key pauses searches and chat (API cooldown).
@@ -134,14 +136,18 @@ export const paperRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const stub = await openAuthorizedSession(c, session_id)
     await useQuota(stub, deps, 'chat')
-    return runToResponse(c, await stub.startRun('papers-chat', { message }))
+    return refundIfFails(stub, deps, 'chat', async () =>
+      runToResponse(c, await stub.startRun('papers-chat', { message })),
+    )
   })
   .post('/brain', validate('json', brainBodySchema), async (c) => {
     const { session_id, message } = c.req.valid('json')
     const deps = c.get('deps')
     const stub = await openAuthorizedSession(c, session_id)
     await useQuota(stub, deps, 'brain')
-    return runToResponse(c, await stub.startRun('papers-brain', { message }))
+    return refundIfFails(stub, deps, 'brain', async () =>
+      runToResponse(c, await stub.startRun('papers-brain', { message })),
+    )
   })
   .get('/:session/log', validate('param', sessionParamSchema), async (c) => {
     const session = c.req.valid('param').session

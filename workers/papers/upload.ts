@@ -1,15 +1,16 @@
 // A user's own PDF (the offline path): size-capped, parsed per page in memory (its bytes are
-// kept in R2 by the route), indexed into the session's paper namespace like a fetched paper. Its title comes from the form, the PDF's own
-// metadata, or the file name, in that order.
+// kept in R2 by the route), indexed into the session's paper namespace like a fetched paper.
+// Its title comes from the form, the PDF's own metadata, its first page's title, or the file
+// name, in that order.
 import { getMeta } from 'unpdf'
 import { TooLargeError, ValidationError } from '../errors'
-import { extractPdfPages, hasPdfMagic } from '../sources'
+import { hasPdfMagic, readPdf, type PdfPage } from '../sources'
 import type { PaperToLoad } from './load'
 
 export interface UploadedPdf {
   paper: PaperToLoad
   bytes: Uint8Array
-  pages: Awaited<ReturnType<typeof extractPdfPages>>
+  pages: PdfPage[]
 }
 
 async function metadataTitle(bytes: Uint8Array): Promise<string | undefined> {
@@ -37,13 +38,14 @@ export async function readUploadedPdf(
   if (file.size > maxBytes) throw new TooLargeError(`The PDF is larger than ${maxBytes} bytes`)
   const bytes = new Uint8Array(await file.arrayBuffer())
   if (!hasPdfMagic(bytes)) throw new ValidationError('file: not a PDF (no %PDF- header)')
-  const pages = await extractPdfPages(bytes)
+  const { pages, title: pageTitle } = await readPdf(bytes)
   if (pages.length === 0) throw new ValidationError('file: the PDF has no extractable text')
   const fileTitle = file.name
     .replace(/\.pdf$/i, '')
     .replace(/[_]+/g, ' ')
     .trim()
-  const title = formTitle?.trim() || (await metadataTitle(bytes)) || fileTitle || 'Uploaded PDF'
+  const title =
+    formTitle?.trim() || (await metadataTitle(bytes)) || pageTitle || fileTitle || 'Uploaded PDF'
   const id = `upload:${(await hashOf(bytes)).slice(0, 16)}`
   return {
     paper: {

@@ -1,13 +1,24 @@
-// A shared document's Markdown as safe HTML for the server-rendered share page: parsed to mdast,
-// turned into hast without raw HTML (dropped), links and images kept only when http(s), then
-// serialised with every text escaped.
-import type { Element, Nodes, Root } from 'hast'
+// Stored Markdown (a shared document, an answer, a debate turn) as safe HTML for the
+// server-rendered share page: parsed to mdast, turned into hast without raw HTML (dropped),
+// links and images kept only when http(s), then serialised with every text escaped. Citation
+// markers can become links to the sources listed beside the text.
+import type { Element, ElementContent, Nodes, Root } from 'hast'
 import { toHtml } from 'hast-util-to-html'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { toString } from 'mdast-util-to-string'
 import { toHast } from 'mdast-util-to-hast'
 
 const URL_PROPERTIES = ['href', 'src'] as const
+const MARKER = /\[(\d{1,3})\]/g
+/** Text inside these is shown as written: a link's words, code. */
+const VERBATIM = new Set(['a', 'code', 'pre'])
+
+export interface MarkdownHtmlOptions {
+  /** Where marker [n] links to, or null to leave it as text. */
+  citeHref?: (n: number) => string | null
+  /** Line breaks inside a paragraph stay breaks (a model's line-per-field endings). */
+  keepLineBreaks?: boolean
+}
 
 function isWebUrl(value: unknown): boolean {
   return typeof value === 'string' && /^https?:\/\//i.test(value)
@@ -30,15 +41,53 @@ function cleanElement(element: Element): void {
   }
 }
 
-export function documentHtml(markdown: string): string {
+function splitText(value: string, options: MarkdownHtmlOptions): ElementContent[] {
+  const out: ElementContent[] = []
+  const text = (part: string) => {
+    // Whitespace between blocks is layout, not a line of the text.
+    const lines = options.keepLineBreaks && part.trim() ? part.split('\n') : [part]
+    lines.forEach((line, i) => {
+      if (i > 0) out.push({ type: 'element', tagName: 'br', properties: {}, children: [] })
+      if (line) out.push({ type: 'text', value: line })
+    })
+  }
+  let at = 0
+  for (const match of value.matchAll(MARKER)) {
+    const href = options.citeHref?.(Number(match[1]))
+    if (!href) continue
+    text(value.slice(at, match.index))
+    out.push({
+      type: 'element',
+      tagName: 'a',
+      properties: { href, className: ['cite'] },
+      children: [{ type: 'text', value: match[0] }],
+    })
+    at = match.index + match[0].length
+  }
+  text(value.slice(at))
+  return out
+}
+
+function linkMarkers(node: Root | Element, options: MarkdownHtmlOptions): void {
+  node.children = node.children.flatMap((child): ElementContent[] => {
+    if (child.type === 'text') return splitText(child.value, options)
+    if (child.type === 'element' && !VERBATIM.has(child.tagName)) linkMarkers(child, options)
+    return child.type === 'doctype' ? [] : [child]
+  })
+}
+
+export function documentHtml(markdown: string, options: MarkdownHtmlOptions = {}): string {
   const tree: Root = toHast(fromMarkdown(markdown)) as Root
   keepWebUrls(tree)
+  if (options.citeHref || options.keepLineBreaks) linkMarkers(tree, options)
   return toHtml(tree)
 }
 
-/** The document's first heading (its title), if it has one. */
+/** The document's title: its first top-level heading, if it has one. */
 export function documentTitle(markdown: string): string | null {
-  const heading = fromMarkdown(markdown).children.find((node) => node.type === 'heading')
+  const heading = fromMarkdown(markdown).children.find(
+    (node) => node.type === 'heading' && node.depth === 1,
+  )
   const text = heading ? toString(heading).trim() : ''
   return text || null
 }

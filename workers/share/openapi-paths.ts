@@ -6,12 +6,14 @@ const { errors, json, objectOf, pathParam, SESSION_ERRORS, SESSION_TOKEN, uuidPa
 
 const shareRow = {
   type: 'object',
-  required: ['share_id', 'created_at', 'expires_at', 'revoked_at'],
+  required: ['share_id', 'created_at', 'expires_at', 'revoked_at', 'active', 'url'],
   properties: {
     share_id: { type: 'string' },
     created_at: { type: 'integer', description: 'Unix milliseconds' },
     expires_at: { type: ['integer', 'null'], description: 'null = until revoked' },
     revoked_at: { type: ['integer', 'null'] },
+    active: { type: 'boolean', description: 'Neither revoked nor expired' },
+    url: { type: ['string', 'null'], description: 'The link, while it is active' },
   },
 }
 const tokenParam = pathParam('token', { type: 'string', minLength: 1, maxLength: 1024 })
@@ -97,7 +99,10 @@ export function sharePaths(): Json {
         parameters: [tokenParam],
         responses: {
           '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } },
-          '404': { description: 'HTML: the link is revoked, expired or unknown' },
+          '404': {
+            description:
+              'HTML: the same page for a link that is revoked, expired, unknown or malformed',
+          },
         },
       },
     },

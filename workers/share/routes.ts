@@ -4,7 +4,7 @@
 // unknown, forged or altered tokens all get 404.
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { NotConfiguredError, NotFoundError, ValidationError } from '../errors'
+import { isAppError, NotConfiguredError, NotFoundError, ValidationError } from '../errors'
 import {
   callOperation,
   openAuthorizedSession,
@@ -53,6 +53,10 @@ async function readCreateBody(c: Context<AppEnv>) {
   return parsed.data
 }
 
+function shareUrl(c: Context<AppEnv>, token: string): string {
+  return `${new URL(c.req.url).origin}/s/${token}`
+}
+
 function newShareId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   return toBase64Url(bytes)
@@ -85,12 +89,26 @@ export const sessionShareRoutes = new Hono<AppEnv>()
       expires_at: expiresAt,
     })
     const token = await signShareToken(secret, { s: sessionId, i: share.share_id, e: expiresAt })
-    const url = `${new URL(c.req.url).origin}/s/${token}`
+    const url = shareUrl(c, token)
     return c.json({ share_id: share.share_id, url, token, expires_at: expiresAt }, 201)
   })
   .get('/:id/shares', validate('param', sessionIdParamSchema), async (c) => {
-    const stub = await openAuthorizedSession(c, c.req.valid('param').id)
-    return c.json({ shares: await callOperation(stub, shareOperations.list, {}) })
+    const sessionId = c.req.valid('param').id
+    const stub = await openAuthorizedSession(c, sessionId)
+    const rows = await callOperation(stub, shareOperations.list, {})
+    const secret = secretOf(c)
+    const now = c.get('deps').now()
+    // A live link's URL is signed again (the signature is deterministic), so the owner can
+    // copy an existing link instead of minting another.
+    const shares = await Promise.all(
+      rows.map(async (row) => {
+        const active = row.revoked_at === null && (row.expires_at === null || row.expires_at > now)
+        const claims = { s: sessionId, i: row.share_id, e: row.expires_at }
+        const url = active && secret ? shareUrl(c, await signShareToken(secret, claims)) : null
+        return { ...row, active, url }
+      }),
+    )
+    return c.json({ shares })
   })
   .delete('/:id/shares/:share_id', validate('param', revokeParamSchema), async (c) => {
     const { id, share_id } = c.req.valid('param')
@@ -102,14 +120,19 @@ export const publicShareRoutes = new Hono<AppEnv>()
   .get('/api/share/:token', publicRateLimit(), validate('param', tokenParamSchema), async (c) => {
     return c.json(await readShared(c, c.req.valid('param').token))
   })
-  .get('/s/:token', publicRateLimit(), validate('param', tokenParamSchema), async (c) => {
+  .get('/s/:token', publicRateLimit(), async (c) => {
     c.header('Cache-Control', 'no-store')
     c.header('X-Robots-Tag', 'noindex')
+    // A malformed token is one more unavailable link: the same page, not an API error.
+    const param = tokenParamSchema.safeParse(c.req.param())
+    if (!param.success) return c.html(renderMissingSharePage(), 404)
     try {
-      const transcript = await readShared(c, c.req.valid('param').token)
+      const transcript = await readShared(c, param.data.token)
       return c.html(renderSharePage(transcript, c.req.url))
     } catch (error) {
-      if (error instanceof NotFoundError) return c.html(renderMissingSharePage(), 404)
+      // Revoked and expired links are refused inside the session object, and come back as a
+      // plain AppError with the not_found code, not as a NotFoundError instance.
+      if (isAppError(error) && error.status === 404) return c.html(renderMissingSharePage(), 404)
       throw error
     }
   })

@@ -3,8 +3,8 @@
 // token, no settings, no uploaded files' text.
 import { z } from 'zod'
 import type { StoredMessage } from '../session'
-import { verdictSchema } from '../stream'
 import type { SharedDocument } from '../writing'
+import { debateOf, verdictsOf, type SharedDebate, type SharedVerdict } from './shared-debate'
 
 const listedSourceSchema = z.object({
   number: z.number().int(),
@@ -13,18 +13,6 @@ const listedSourceSchema = z.object({
   domain: z.string().optional(),
   sourceId: z.string().optional(),
 })
-
-/** A debate turn's verdict as stored with the debate's message (seed 002's ending lines). */
-const sharedVerdictSchema = verdictSchema.extend({ override: z.string().nullable().optional() })
-export type SharedVerdict = z.infer<typeof sharedVerdictSchema>
-
-function verdictsOf(data: Record<string, unknown>): SharedVerdict[] {
-  if (!Array.isArray(data.verdicts)) return []
-  return data.verdicts.flatMap((item) => {
-    const parsed = sharedVerdictSchema.safeParse(item)
-    return parsed.success ? [parsed.data] : []
-  })
-}
 
 export interface SharedSource {
   number: number
@@ -44,6 +32,8 @@ export interface SharedMessage {
   /** The answer was stopped or cut off by a crash: its text is partial. */
   partial: boolean
   verdicts: SharedVerdict[]
+  /** A debate's turns, verdicts and references, when the message is one. */
+  debate: SharedDebate | null
   created_at: number
 }
 
@@ -82,6 +72,7 @@ function toShared(message: StoredMessage): SharedMessage | null {
     mode: typeof data.mode === 'string' ? data.mode : null,
     partial: data.stopped === true || data.interrupted === true,
     verdicts: verdictsOf(data),
+    debate: message.role === 'assistant' ? debateOf(data) : null,
     created_at: message.createdAt,
   }
 }

@@ -24,7 +24,15 @@ export { createSearxngSearch } from './searxng'
 export { parseArxivFeed } from './arxiv-parse'
 export { normaliseArxivId } from './arxiv'
 export { normaliseDoi } from './crossref'
-export { downloadPdf, extractPdfPages, fetchPdf, hasPdfMagic, type PdfPage } from './pdf'
+export {
+  downloadPdf,
+  extractPdfPages,
+  fetchPdf,
+  hasPdfMagic,
+  readPdf,
+  type PdfPage,
+  type PdfText,
+} from './pdf'
 export { fetchReadablePage, findPageImage, type ReadablePage } from './web-page'
 export { SourceParseError, PdfParseError } from './source-errors'
 export { createRateGate, type RateGate } from './rate-gate'

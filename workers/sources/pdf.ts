@@ -1,8 +1,11 @@
 // PDF text per page with unpdf (PDF.js built for serverless runtimes, no worker thread, no
-// eval), and PDF download through the guarded fetch. Page numbers are 1-based and kept even
-// when empty pages are dropped, so citations can say [Title, Page X].
+// eval), with line-end hyphenation undone and the first page's title, and PDF download through
+// the guarded fetch. Page numbers are 1-based and kept even when empty pages are dropped, so
+// citations can say [Title, Page X].
 import { getDocumentProxy } from 'unpdf'
 import { yieldToRequests } from '../yield'
+import { joinHyphenatedLines } from './pdf-hyphens'
+import { titleFromFirstPage, type PdfTextItem } from './pdf-title'
 import type { SafeFetch } from './safe-fetch-types'
 import { assertFetchOk, PdfParseError } from './source-errors'
 
@@ -32,47 +35,71 @@ function normalisePageText(text: string): string {
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>
 
-/**
- * One page's text, joined as unpdf's extractText joins it. unpdf reads every page at once
- * (Promise.all), which held the isolate ~1.2 s for a 15-page paper; page by page with a
- * yield between pages, no stretch holds it more than about one page's worth.
- */
-async function pageText(document: PdfDocument, pageNumber: number): Promise<string> {
-  const page = await document.getPage(pageNumber)
-  const content = await page.getTextContent()
+type PageContent = Awaited<
+  ReturnType<Awaited<ReturnType<PdfDocument['getPage']>>['getTextContent']>
+>
+
+/** One page's text, joined as unpdf's extractText joins it (a line break after each line). */
+function pageText(content: PageContent): string {
   return content.items
     .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
     .join('')
 }
 
-async function readPages(copy: Uint8Array): Promise<string[]> {
+function textItems(content: PageContent): PdfTextItem[] {
+  return content.items.flatMap((item) => ('str' in item ? [item] : []))
+}
+
+/**
+ * Every page's text and the first page's title. unpdf reads every page at once (Promise.all),
+ * which held the isolate ~1.2 s for a 15-page paper; page by page with a yield between pages,
+ * no stretch holds it more than about one page's worth.
+ */
+async function readPages(copy: Uint8Array): Promise<{ pages: string[]; title: string | null }> {
   const document = await getDocumentProxy(copy, { verbosity: 0 })
   try {
     const pages: string[] = []
+    let title: string | null = null
     for (let n = 1; n <= document.numPages; n++) {
       if (n > 1) await yieldToRequests()
-      pages.push(await pageText(document, n))
+      const page = await document.getPage(n)
+      const content = await page.getTextContent()
+      if (n === 1) title = titleFromFirstPage(textItems(content), page.view)
+      pages.push(pageText(content))
     }
-    return pages
+    return { pages, title }
   } finally {
     await document.destroy()
   }
 }
 
-/** Text of every non-empty page. Unreadable bytes throw PdfParseError (a ValidationError). */
-export async function extractPdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
+export interface PdfText {
+  /** Every non-empty page, numbered from 1. */
+  pages: PdfPage[]
+  /** The title its first page shows in its largest type, when that reads like a title. */
+  title: string | null
+}
+
+/** A PDF's text and title. Unreadable bytes throw PdfParseError (a ValidationError). */
+export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
   if (!hasPdfMagic(bytes)) throw new PdfParseError('Not a PDF (no %PDF- header)')
-  let pages: string[]
+  let read: Awaited<ReturnType<typeof readPages>>
   try {
     // PDF.js transfers (detaches) the buffer it is given: hand it a copy, keep the caller's.
-    pages = await readPages(bytes.slice())
+    read = await readPages(bytes.slice())
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'unknown error'
     throw new PdfParseError(`Unreadable PDF: ${reason}`, { cause: error })
   }
-  return pages
+  const pages = joinHyphenatedLines(read.pages)
     .map((text, index) => ({ page: index + 1, text: normalisePageText(text) }))
     .filter((p) => p.text.length > 0)
+  return { pages, title: read.title }
+}
+
+/** Text of every non-empty page (see readPdf). */
+export async function extractPdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
+  return (await readPdf(bytes)).pages
 }
 
 /** Downloads a PDF's bytes (up to 15 MiB, 20 s); an answer that is not a PDF is refused. */

@@ -73,6 +73,15 @@ export function writingPaths(): Json {
         responses: { '200': json(anObject), ...errors(...SESSION_ERRORS, '409', '413') },
       },
     },
+    '/api/documents/{session}/pending': {
+      get: {
+        summary:
+          'The content awaiting approval ({pending_id, document_content, sources, revision}), or null',
+        parameters: [session],
+        security: SESSION_TOKEN,
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
+      },
+    },
     '/api/documents/{session}/versions': {
       get: {
         summary: 'Every saved version: {version, created_at, reason}',

@@ -5,6 +5,7 @@ import { AppError, NotFoundError } from '../errors'
 import { defineOperation } from '../session'
 import {
   approvedSources,
+  currentPending,
   latestPending,
   readPending,
   resolvePending,
@@ -25,6 +26,11 @@ export const writingOperations = {
     name: 'writing.pending.read',
     input: z.object({ id }),
     run: ({ store }, input): PendingRecord => mustRead(store.sql, input.id),
+  }),
+  current: defineOperation({
+    name: 'writing.pending.current',
+    input: z.object({}).strict(),
+    run: ({ store }): PendingRecord | null => currentPending(store.sql) ?? null,
   }),
   latest: defineOperation({
     name: 'writing.pending.latest',

@@ -114,6 +114,20 @@ export const writingRoutes = new Hono<AppEnv>()
       )
     },
   )
+  // The content awaiting approval, shaped as the pending_content packet gave it, so a page
+  // reopened later shows the same suggestion (and the next request its real revision).
+  .get('/documents/:session/pending', validate('param', documentParamSchema), async (c) => {
+    const stub = await openAuthorizedSession(c, c.req.valid('param').session)
+    const open = await callOperation(stub, writingOperations.current, {})
+    const pending = open && {
+      pending_id: open.id,
+      status: open.status,
+      document_content: open.document_content,
+      sources: open.sources,
+      revision: open.revision,
+    }
+    return c.json({ pending })
+  })
   .get('/documents/:session/versions', validate('param', documentParamSchema), async (c) => {
     const { session } = c.req.valid('param')
     await openAuthorizedSession(c, session)

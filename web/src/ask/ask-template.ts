@@ -6,8 +6,8 @@ export const askTemplate = `
     Quire is a grounded research assistant: it searches its sources, weighs how credible they
     are, and writes a short answer in which every claim carries a numbered citation to a source
     it actually retrieved. Follow-up questions keep the conversation's context. The same engine
-    is available to programs as an <a href="/openapi.json">HTTP API</a>, including an
-    OpenAI-compatible <code>/v1/chat/completions</code>.
+    is available to programs as an <a href="/openapi.json">HTTP API</a>, including one that
+    OpenAI-compatible clients can use as they are.
   </p>
 </details>
 <ol id="thread" class="thread" aria-label="Conversation"></ol>

@@ -14,6 +14,17 @@ import { showOutcome } from './outcome'
 import { toSource } from './sources'
 import { TurnView } from './turn-view'
 
+/** After a stop, the server's closing packet is awaited this long before the page stops alone. */
+const STOP_WAIT_MS = 10_000
+
+/** A stopped turn shows the partial text the server kept (its `done` result says). */
+function showStopped(view: TurnView, result: unknown): void {
+  const kept = result as { answer?: unknown; text?: unknown } | null
+  const partial = kept?.answer ?? kept?.text
+  if (typeof partial === 'string') view.setAnswer(partial)
+  view.setState('stopped', 'Stopped.')
+}
+
 function isPayload(value: unknown): value is AnswerPayload {
   return (
     typeof value === 'object' &&
@@ -35,8 +46,10 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
   let unmounted = false
   let active: {
     controller: AbortController
-    session: SessionCredentials | null
+    /** Settles once the run has started on the server (null: it never did). */
+    started: Promise<SessionCredentials | null>
     view: TurnView
+    stopping: boolean
   } | null = null
   let turns = 0
 
@@ -63,7 +76,8 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
       case 'error':
         return view.setState('error', packet.message)
       case 'done': {
-        if (packet.stopped) return view.setState('stopped', 'Stopped.')
+        // The server's account of a stopped turn: exactly the text it kept.
+        if (packet.stopped) return showStopped(view, packet.result)
         if (!isPayload(packet.result)) return view.setState('done', 'Done.')
         const result = packet.result
         reportAnswerMode({ mode: result.mode, model: result.model, fallbacks: result.fallbacks })
@@ -80,6 +94,7 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
   function setBusy(busy: boolean): void {
     askButton.disabled = busy
     stopButton.hidden = !busy
+    stopButton.disabled = false
     question.setAttribute('aria-busy', String(busy))
   }
 
@@ -89,11 +104,20 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
     const view = addTurn(query)
     view.root.scrollIntoView({ behavior: 'smooth', block: 'start' })
     const controller = new AbortController()
-    active = { controller, session: null, view }
+    let started: (session: SessionCredentials | null) => void = () => undefined
+    active = {
+      controller,
+      started: new Promise((resolve) => (started = resolve)),
+      view,
+      stopping: false,
+    }
     setBusy(true)
     try {
-      const { session, body } = await startAsk(query, controller.signal)
-      active.session = session
+      const { session, body } = await startAsk(query, controller.signal).catch((error) => {
+        started(null)
+        throw error
+      })
+      started(session)
       // URL first: the shell reads the route when the session list changes.
       if (!unmounted) showSessionInUrl('ask', session.id)
       recordSession(session, 'ask', query)
@@ -102,20 +126,33 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
       if (view.root.dataset.state === 'streaming')
         view.setState('error', 'The answer stopped before it was complete.')
     } catch (error) {
-      if (!controller.signal.aborted)
-        view.setState('error', `Something went wrong: ${(error as Error).message}`)
+      // Aborted only when the server could not be told to stop: the page stops on its own.
+      if (controller.signal.aborted) view.setState('stopped', 'Stopped.')
+      else view.setState('error', (error as Error).message)
     } finally {
       active = null
       if (!unmounted) setBusy(false)
     }
   }
 
+  /**
+   * Stop asks the server to end the run and keeps reading: the stream ends with the server's
+   * account (the partial text it saved, or the whole answer when it was already complete), so
+   * the page shows what the session holds. Only when the server cannot be told, or does not
+   * answer in time, does the page stop on its own.
+   */
   async function stop(): Promise<void> {
-    if (!active) return
-    const { controller, session, view } = active
-    view.setState('stopped', 'Stopped.')
-    controller.abort()
-    if (session) await stopRun(session)
+    const running = active
+    if (!running || running.stopping) return
+    running.stopping = true
+    stopButton.disabled = true
+    running.view.setStatus('Stopping…')
+    const session = await running.started
+    const told = session ? await stopRun(session) : false
+    if (!told) return running.controller.abort()
+    setTimeout(() => {
+      if (active === running) running.controller.abort()
+    }, STOP_WAIT_MS)
   }
 
   form.addEventListener('submit', (event) => {

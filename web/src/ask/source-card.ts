@@ -2,18 +2,12 @@
 // (read from /api/sources/:id for library sources, which have them), image, and the passage
 // that hovering its [n] shows (data-snippet).
 import type { AnswerSource } from '../types'
+import { el } from '../el'
 
 interface SourceMeta {
   authors?: string[]
   year?: number | null
   venue?: string | null
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
 }
 
 const LIBRARY_LINK = /^\/api\/sources\/([^/?#]+)$/

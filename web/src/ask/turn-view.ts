@@ -4,15 +4,9 @@ import { renderAnswer, sourceAnchor } from '../markdown'
 import type { TurnNotice } from '../notices'
 import { setCited, sourceCard } from './source-card'
 import type { AnswerSource } from '../types'
+import { el } from '../el'
 
 export type TurnState = 'streaming' | 'done' | 'stopped' | 'error'
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
-}
 
 export class TurnView {
   readonly root = el('li', 'turn')

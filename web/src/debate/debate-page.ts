@@ -1,13 +1,18 @@
 // The Debate mode's view: question box, Interrupt, and one DebateView per debate, fed by SSE
-// packets from /api/debate/stream in the route's session (or a new one, then listed).
-import { ApiError, ensureSession } from '../api'
+// packets from /api/debate/stream in the route's session (or a new one, then listed). A
+// reopened session shows the debates the server stored; a refused debate says why next to the
+// button, in the server's words.
+import { clearActionError, errorMessage, showActionError } from '../action-error'
+import { ensureSession, errorOf } from '../api'
 import { showSessionInUrl } from '../app-events'
 import type { ModeRoute } from '../mode-route'
-import { clearSession } from '../session'
+import { clearSession, loadSession } from '../session'
+import { readSessionHistory } from '../session-history'
 import { openRouteSession, recordSession } from '../session-list'
 import { readPackets } from '../stream'
 import type { SessionCredentials } from '../types'
 import { DebateView } from './debate-view'
+import { storedDebates } from './stored-debates'
 
 const TEMPLATE = `
 <h1 class="mode-title">Two-scientist debate</h1>
@@ -61,17 +66,23 @@ export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
   const find = <T extends HTMLElement>(selector: string) => root.querySelector(selector) as T
   const form = find<HTMLFormElement>('#debate-form')
   const question = find<HTMLTextAreaElement>('#debate-question')
+  const submit = find<HTMLButtonElement>('#debate-form button[type="submit"]')
+  const actions = find<HTMLElement>('.debate-actions')
   const interrupt = find<HTMLButtonElement>('#debate-interrupt')
   const output = find<HTMLElement>('#debate-output')
-  let active: { session: SessionCredentials; controller: AbortController } | null = null
+  const controller = new AbortController()
+  let active: SessionCredentials | null = null
+  let starting = false
   /** This page's earlier debates (question, conclusion): a follow-up is read with them. */
   const history: HistoryItem[] = []
   let unmounted = false
 
-  async function debate(text: string): Promise<void> {
-    const view = new DebateView(text)
-    output.append(view.root)
-    const controller = new AbortController()
+  const remember = (question: string, conclusion: string | null) => {
+    if (conclusion)
+      history.push({ role: 'user', content: question }, { role: 'assistant', content: conclusion })
+  }
+
+  async function start(text: string): Promise<Response> {
     let session = await ensureSession()
     const earlier = history.slice(-MAX_HISTORY)
     let res = await open(session, text, earlier, controller.signal)
@@ -80,18 +91,24 @@ export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
       session = await ensureSession()
       res = await open(session, text, earlier, controller.signal)
     }
-    if (!res.ok || !res.body) throw new ApiError(res.status, `Debate failed (${res.status})`)
+    if (!res.ok || !res.body) throw await errorOf(res)
     // URL first: the shell reads the route when the session list changes.
     if (!unmounted) showSessionInUrl('debate', session.id)
     recordSession(session, 'debate', text)
-    active = { session, controller }
+    active = session
+    return res
+  }
+
+  async function debate(text: string): Promise<void> {
+    const res = await start(text)
+    const view = new DebateView(text)
+    output.append(view.root)
+    question.value = ''
     interrupt.disabled = false
     try {
-      await readPackets(res.body, (packet) => {
+      await readPackets(res.body as ReadableStream<Uint8Array>, (packet) => {
         view.onPacket(packet)
-        const conclusion = packet.type === 'done' ? conclusionOf(packet.result) : null
-        if (conclusion)
-          history.push({ role: 'user', content: text }, { role: 'assistant', content: conclusion })
+        if (packet.type === 'done') remember(text, conclusionOf(packet.result))
       })
     } finally {
       active = null
@@ -102,21 +119,23 @@ export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
   form.addEventListener('submit', (event) => {
     event.preventDefault()
     const text = question.value.trim()
-    if (!text || active) return
-    void debate(text).catch((error: unknown) => {
-      if (unmounted) return
-      const note = Object.assign(document.createElement('p'), {
-        className: 'debate-error',
-        textContent: String(error),
+    if (!text || active || starting) return
+    clearActionError(actions)
+    starting = true
+    submit.disabled = true
+    void debate(text)
+      .catch((error: unknown) => {
+        if (!unmounted) showActionError(actions, errorMessage(error))
       })
-      note.setAttribute('role', 'alert')
-      output.append(note)
-    })
+      .finally(() => {
+        starting = false
+        submit.disabled = false
+      })
   })
 
   interrupt.addEventListener('click', () => {
-    if (!active) return
-    const { session } = active
+    const session = active
+    if (!session) return
     void fetch('/api/debate/interrupt', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
@@ -124,9 +143,29 @@ export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
     })
   })
 
+  // A reopened session shows the debates the server keeps for it.
+  const session = loadSession()
+  if (session) {
+    void readSessionHistory(session).then((stored) => {
+      if (unmounted || !stored || output.childElementCount > 0) return
+      for (const debate of storedDebates(stored.messages)) {
+        output.append(DebateView.fromStored(debate).root)
+        remember(debate.question, debate.conclusion)
+      }
+      if (stored.running?.kind === 'debate') {
+        const note = document.createElement('p')
+        note.className = 'debate-status'
+        note.setAttribute('role', 'status')
+        note.textContent =
+          'A debate is still running in this session: reload to see it once it ends.'
+        output.append(note)
+      }
+    })
+  }
+
   return () => {
     unmounted = true
-    active?.controller.abort()
+    controller.abort()
     root.replaceChildren()
   }
 }

@@ -1,18 +1,15 @@
-// The Debate mode's view: one card per scientist turn (alternating), the status line, verdict
-// badges, citations linked to source cards, Quire's APA references, the terminal state.
-// Auto-scroll follows output only while the reader is at the bottom (seed 002 §9). How the
-// debate was made (offline, degraded and why) stays on the view, not only in a passing status.
+// One debate on the page: the question, how it was made (offline, degraded and why), the status
+// line, one card per scientist turn (debate-card.ts) and the terminal state. Fed by the stream's
+// packets, or at once from the debate the session stored (a reload shows what the server holds).
+// Auto-scroll follows output only while the reader is at the bottom (seed 002 §9).
 import { reportAnswerMode } from '../app-events'
-import { renderAnswer, sourceAnchor } from '../markdown'
-import type { Packet, SourceRef } from '../types'
-
-type Verdict = Extract<Packet, { type: 'verdict' }>['verdict']
+import type { Packet } from '../types'
+import { DebateCard } from './debate-card'
+import type { StoredDebate } from './stored-debates'
+import { el } from '../el'
 
 const TERMINAL = /^=== (Viable Solution Reached|Debate Interrupted|Max Turns Reached) ===$/m
 const NEAR_BOTTOM_PX = 80
-/** The machine-readable ending lines; Markdown would run them into one paragraph. */
-const ENDING_LINE =
-  /\n(?=[*_]*(?:Agreement|Viability|Validation|Answer|Conclusion|Verification Reason)[*_]*:)/gi
 
 type RunMode = 'online' | 'offline' | 'degraded'
 
@@ -41,21 +38,8 @@ function splitFallback(fallback: string): { stage: string; reason: string } {
     : { stage: fallback.slice(0, at), reason: fallback.slice(at + 1) }
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
-}
-
-interface Card {
-  root: HTMLElement
-  body: HTMLElement
-  badges: HTMLElement
-  sources: HTMLOListElement
-  text: string
-  id: string
-}
+/** Cards are numbered across the page, so every card's anchors are unique. */
+let cardsOnPage = 0
 
 export class DebateView {
   readonly root = el('section', 'debate')
@@ -63,12 +47,11 @@ export class DebateView {
   private readonly modeNote = el('p', 'debate-mode')
   private readonly cards = el('ol', 'debate-cards')
   private readonly terminal = el('p', 'debate-terminal')
-  private card: Card | null = null
+  private card: DebateCard | null = null
   /** The last card opened, kept after the terminal marker to mark a turn cut short. */
-  private lastCard: Card | null = null
+  private lastCard: DebateCard | null = null
   /** Quire's own text after the terminal marker (the conclusion summary). */
   private ended = false
-  private count = 0
 
   constructor(
     question: string,
@@ -80,6 +63,20 @@ export class DebateView {
     // Each debate on the page says which question it argues.
     this.root.append(el('h2', 'debate-question', question))
     this.root.append(this.modeNote, this.status, this.cards, this.terminal)
+  }
+
+  /** A debate the session stored, shown as it ended. */
+  static fromStored(debate: StoredDebate): DebateView {
+    const view = new DebateView(debate.question)
+    for (const turn of debate.turns) {
+      const card = view.openCard(turn.scientist)
+      card.showStored(turn.text, turn.references)
+      if (turn.verdict) card.setVerdict(turn.verdict)
+      if (turn.cut) card.markCut()
+    }
+    view.showTerminal(debate.ending, `Conclusion: ${debate.conclusion}`)
+    view.showFinalMode({ mode: debate.mode, fallbacks: debate.fallbacks }, false)
+    return view
   }
 
   onPacket(packet: Packet): void {
@@ -96,26 +93,23 @@ export class DebateView {
         // A step that fell back says so with phase 'error'; `done` gives the full account.
         else if (packet.phase === 'error' && this.modeNote.dataset.kind !== 'offline')
           this.showMode('degraded', `Degraded: ${packet.message}`)
-        if (/^Research Scientist \d Response:$/.test(packet.message)) this.openCard(packet.message)
+        if (/^Research Scientist \d Response:$/.test(packet.message)) {
+          this.card = this.openCard(packet.message.includes('Scientist 1') ? 1 : 2)
+        }
         return
       case 'token':
         return this.appendText(packet.text)
       case 'citation':
-        return this.addSource(packet.source)
+        return this.card?.addSource(packet.source)
       case 'verdict':
-        return this.addVerdict(packet.verdict)
+        return this.card?.setVerdict(packet.verdict)
       case 'error':
         this.status.textContent = `Error: ${packet.message}`
         return
       case 'done':
         if (!this.ended) this.showTerminal(packet.stopped ? 'Debate Interrupted' : 'Ended', '')
-        this.showFinalMode(modeOf(packet.result))
-        if (lastTurnCut(packet.result) && this.lastCard) {
-          this.lastCard.root.classList.add('cut')
-          this.lastCard.root.append(
-            el('p', 'debate-cut', 'Interrupted here: the turn so far is kept.'),
-          )
-        }
+        this.showFinalMode(modeOf(packet.result), true)
+        if (lastTurnCut(packet.result)) this.lastCard?.markCut()
         return
       default:
         return
@@ -129,14 +123,15 @@ export class DebateView {
   }
 
   /** The server's own account of the run replaces what the status lines suggested. */
-  private showFinalMode(final: ReturnType<typeof modeOf>): void {
+  private showFinalMode(final: ReturnType<typeof modeOf>, report: boolean): void {
     if (!final) return
     if (final.mode === 'degraded') {
       this.showMode('degraded', `Degraded: ${final.fallbacks.join(', ') || 'some steps fell back'}`)
     } else if (final.mode === 'offline' && this.modeNote.hidden) {
       this.showMode('offline', 'Offline: extractive turns from the knowledge base, Validation N/A')
     } else if (final.mode === 'online') this.showMode('online', '')
-    reportAnswerMode({ mode: final.mode, fallbacks: final.fallbacks.map(splitFallback) })
+    if (report)
+      reportAnswerMode({ mode: final.mode, fallbacks: final.fallbacks.map(splitFallback) })
   }
 
   private isNearBottom(): boolean {
@@ -144,19 +139,12 @@ export class DebateView {
     return s.scrollHeight - s.scrollTop - s.clientHeight < NEAR_BOTTOM_PX
   }
 
-  private openCard(status: string): void {
-    const scientist = status.includes('Scientist 1') ? 1 : 2
-    this.count += 1
-    const id = `debate-turn-${this.count}`
-    const root = el('li', `debate-card scientist-${scientist}`)
-    root.append(el('h3', '', scientist === 1 ? 'Scientist 1 · optimist' : 'Scientist 2 · reviewer'))
-    const badges = el('p', 'debate-badges')
-    const body = el('div', 'debate-body')
-    const sources = el('ol', 'debate-sources')
-    root.append(badges, body, sources)
-    this.cards.append(root)
-    this.card = { root, body, badges, sources, text: '', id }
-    this.lastCard = this.card
+  private openCard(scientist: 1 | 2): DebateCard {
+    cardsOnPage += 1
+    const card = new DebateCard(scientist, cardsOnPage)
+    this.cards.append(card.root)
+    this.lastCard = card
+    return card
   }
 
   private appendText(text: string): void {
@@ -167,45 +155,12 @@ export class DebateView {
     const all = `${this.card?.text ?? ''}${text}`
     const marker = TERMINAL.exec(all)
     if (marker) {
-      if (this.card) this.render(all.slice(0, marker.index))
+      this.card?.setText(all.slice(0, marker.index))
       this.showTerminal(marker[1] ?? '', all.slice(marker.index + marker[0].length))
       return
     }
-    if (!this.card) this.openCard('Research Scientist 1 Response:')
-    this.render(all)
-  }
-
-  private render(text: string): void {
-    if (!this.card) return
-    this.card.text = text
-    this.card.body.innerHTML = renderAnswer(text.replace(ENDING_LINE, '\n\n'), this.card.id)
-  }
-
-  private addSource(source: SourceRef): void {
-    if (!this.card) return
-    const item = el('li', 'source-card')
-    item.id = sourceAnchor(this.card.id, source.number)
-    const link = el('a', '', `[${source.number}] ${source.title}`)
-    link.href = source.url ?? `/api/sources/${encodeURIComponent(source.sourceId ?? '')}`
-    link.target = '_blank'
-    link.rel = 'noopener'
-    item.append(link)
-    this.card.sources.append(item)
-  }
-
-  private addVerdict(verdict: Verdict): void {
-    if (!this.card) return
-    const badge = (label: string, value: string | null) =>
-      el(
-        'span',
-        `badge verdict-${(value ?? 'none').toLowerCase().replace('/', '')}`,
-        `${label}: ${value ?? '—'}`,
-      )
-    this.card.badges.replaceChildren(
-      badge('Agreement', verdict.agreement),
-      badge('Viability', verdict.viability),
-      badge('Validation', verdict.validation),
-    )
+    this.card ??= this.openCard(1)
+    this.card.setText(all)
   }
 
   private showTerminal(state: string, rest: string): void {

@@ -89,7 +89,13 @@ function finish(turn: Turn, result: ChatResult, hrefOf: PdfHref): void {
   turn.status.textContent = answerStatus(result)
 }
 
-export function createChatPanel(ports: ChatPanelPorts): HTMLElement {
+export interface ChatPanel {
+  root: HTMLElement
+  /** A turn the session stored: its question and its checked answer, as it ended. */
+  showPast(question: string, result: ChatResult): void
+}
+
+export function createChatPanel(ports: ChatPanelPorts): ChatPanel {
   const turns = el('div', { class: 'paper-turns', 'aria-live': 'polite' })
   const input = el('textarea', {
     id: 'papers-message',
@@ -141,9 +147,18 @@ export function createChatPanel(ports: ChatPanelPorts): HTMLElement {
       })
   })
 
-  return el('section', { class: 'papers-panel papers-chat', 'aria-labelledby': 'papers-chat-h' }, [
-    el('h2', { id: 'papers-chat-h', text: 'Chat across your papers' }),
-    turns,
-    form,
-  ])
+  const root = el(
+    'section',
+    { class: 'papers-panel papers-chat', 'aria-labelledby': 'papers-chat-h' },
+    [el('h2', { id: 'papers-chat-h', text: 'Chat across your papers' }), turns, form],
+  )
+  return {
+    root,
+    showPast(question, result) {
+      count += 1
+      const turn = newTurn(count, question)
+      turns.append(turn.root)
+      finish(turn, result, ports.hrefOf)
+    },
+  }
 }

@@ -25,7 +25,8 @@ function citationFor(title: string, page: number, citations: PageCitation[]) {
   return citations.find((c) => c.page === page && norm(c.title) === wanted)
 }
 
-/** Long titles are shortened in the text; the full title is in the link's label. */
+/** Long titles are shortened in the text; the full title is in the link's title (its name
+ * stays the visible text, as speech-input users say it). */
 function shortTitle(title: string): string {
   if (title.length <= 40) return title
   const head = title.split(/[:—–]/)[0]?.trim() ?? ''
@@ -40,7 +41,7 @@ function anchor(citation: PageCitation, href: string | null): string {
   }
   return (
     ` <a class="page-cite" ${data} href="${escapeHtml(href)}" target="_blank" rel="noopener"` +
-    ` aria-label="${escapeHtml(citation.title)}, page ${citation.page} (opens the PDF)">[${label}]</a>`
+    ` title="${escapeHtml(citation.title)}, page ${citation.page} (opens the PDF)">[${label}]</a>`
   )
 }
 

@@ -42,6 +42,8 @@ export interface LoadOutcome {
 
 export class PapersClient {
   private session: SessionCredentials | null = null
+  /** What names a session this client makes: the first query, question or file. */
+  private title = 'Papers'
 
   constructor(private readonly signal: AbortSignal) {}
 
@@ -50,7 +52,7 @@ export class PapersClient {
       this.session = await ensureSession()
       // The shell's session list and the address bar name this papers session.
       if (!this.signal.aborted) showSessionInUrl('papers', this.session.id)
-      recordSession(this.session, 'papers', 'Papers')
+      recordSession(this.session, 'papers', this.title)
     }
     return this.session
   }
@@ -91,7 +93,13 @@ export class PapersClient {
     ])
   }
 
+  /** Names the session the next call may make (kept if the session exists already). */
+  private naming(title: string): void {
+    if (!this.session) this.title = title
+  }
+
   async search(query: string): Promise<SearchResult> {
+    this.naming(query)
     return (await this.json('/api/papers/search', { query })).json() as Promise<SearchResult>
   }
 
@@ -119,6 +127,7 @@ export class PapersClient {
   }
 
   async upload(file: File, title?: string): Promise<PaperRow> {
+    this.naming(title ?? file.name)
     const res = await this.call((s) => {
       const form = new FormData()
       form.set('session_id', s.id)
@@ -147,6 +156,7 @@ export class PapersClient {
 
   /** Streams one Paper Brain agent run (search and load on its own) until it ends. */
   async brain(message: string, onPacket: (packet: Packet) => void): Promise<void> {
+    this.naming(message)
     const res = await this.json('/api/papers/brain', { message }, 'text/event-stream')
     if (!res.body) throw new PapersError(res.status, 'The agent answered without a body')
     await readPackets(res.body, onPacket)
@@ -154,6 +164,7 @@ export class PapersClient {
 
   /** Streams one chat turn's packets (SSE) until the run ends. */
   async chat(message: string, onPacket: (packet: Packet) => void): Promise<void> {
+    this.naming(message)
     const res = await this.json('/api/papers/chat', { message }, 'text/event-stream')
     if (!res.body) throw new PapersError(res.status, 'The chat answered without a body')
     await readPackets(res.body, onPacket)

@@ -20,7 +20,4 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node
 }
 
-/** An error's words for the page: the server's message, never a stack trace. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
+export { errorMessage as messageOf } from '../action-error'

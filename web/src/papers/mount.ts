@@ -3,6 +3,8 @@
 import { fetchHealth } from '../api'
 import { reportAnswerMode } from '../app-events'
 import type { ModeRoute } from '../mode-route'
+import { loadSession } from '../session'
+import { readSessionHistory } from '../session-history'
 import { openRouteSession } from '../session-list'
 import { createBrainPanel } from './brain-panel'
 import { createChatPanel } from './chat-panel'
@@ -13,6 +15,7 @@ import { createLibraryPanel } from './library-panel'
 import { storedPdfPath } from './pdf-links'
 import { createPdfOpener } from './pdf-opener'
 import { createSearchPanel } from './search-panel'
+import { storedPaperChat } from './stored-chat'
 import type { AnswerMode, PaperRow, QuotaView } from './types'
 import { MODE_LABELS, modeExplanation, quotaLines } from './words'
 import './papers.css'
@@ -175,13 +178,25 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
       ]),
       el('div', { class: 'papers-columns' }, [
         el('div', { class: 'papers-side' }, [search, library.root]),
-        chat,
+        chat.root,
       ]),
     ]),
   )
   pdfOpener.attach(root, controller.signal)
   void fetchHealth().then((health) => setMode(health.mode))
-  refreshQuietly()
+  // A session is made by the first search, upload or question, never by a visit; a reopened
+  // one shows its papers, quotas and chat as the server holds them.
+  const reopened = loadSession()
+  if (reopened) {
+    void refresh()
+      .then(() => readSessionHistory(reopened))
+      .then((history) => {
+        if (controller.signal.aborted) return
+        for (const turn of storedPaperChat(history?.messages ?? []))
+          chat.showPast(turn.question, turn.result)
+      })
+      .catch(() => undefined)
+  }
   const clock = setInterval(renderQuota, 30_000)
   timers.add(clock)
 

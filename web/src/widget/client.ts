@@ -45,8 +45,20 @@ async function post(config: WidgetConfig, query: string, signal: AbortSignal, re
   return res
 }
 
+interface Envelope {
+  error?: { message?: string; details?: { reason?: unknown; origin?: unknown } }
+}
+
+/** The server's refusal in words a reader of the host page understands. */
 async function failure(res: Response): Promise<Error> {
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null
+  const body = (await res.json().catch(() => null)) as Envelope | null
+  const details = body?.error?.details
+  if (details?.reason === 'origin_not_allowed') {
+    const site = typeof details.origin === 'string' ? details.origin : 'this site'
+    return new Error(
+      `This site is not allowed to embed Quire: the Quire server does not list ${site} in WIDGET_ORIGINS.`,
+    )
+  }
   return new Error(body?.error?.message ?? `The request failed (${res.status})`)
 }
 

@@ -2,7 +2,8 @@
 // questions and streamed answers with status and sources, composer with Stop).
 import { ask, stopAnswer, type WidgetPacket, type WidgetSourceRef } from './client'
 import type { WidgetConfig } from './config'
-import { el, renderAnswer, renderSources } from './render'
+import { el } from '../el'
+import { renderAnswer, renderSources } from './render'
 import { WIDGET_CSS } from './styles'
 
 interface Payload {
@@ -13,6 +14,9 @@ interface Payload {
   abstained?: boolean
   reason?: string
 }
+
+/** After a stop, the server's closing packet is awaited this long before the panel stops alone. */
+const STOP_WAIT_MS = 10_000
 
 function isPayload(value: unknown): value is Payload {
   return typeof (value as Payload | null)?.answer === 'string'
@@ -61,13 +65,19 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
   })
 
   /**
-   * Stop ends the run on the server too (a dropped connection alone would leave it running),
-   * and the panel stops at once with the text it has.
+   * Stop ends the run on the server (a dropped connection alone would leave it running); the
+   * stream then ends with the server's account (the partial text it kept, or the whole answer
+   * when it was already complete), so the panel shows what the session holds. Only when the
+   * server cannot be told, or does not answer in time, does the panel stop on its own.
    */
   function requestStop(): void {
-    if (!active) return
-    void stopAnswer(config)
-    active.abort()
+    const running = active
+    if (!running) return
+    stop.disabled = true
+    void stopAnswer(config).then((told) => {
+      if (!told) running.abort()
+      else setTimeout(() => running.abort(), STOP_WAIT_MS)
+    })
   }
 
   function showMode(payload: Payload): void {
@@ -114,6 +124,11 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
     }
     const finish = (packet: WidgetPacket) => {
       if (packet.stopped) {
+        // The server's partial text is what the session keeps: show exactly that.
+        const kept = packet.result as { answer?: unknown; text?: unknown } | null
+        const partial = kept?.answer ?? kept?.text
+        if (typeof partial === 'string') text = partial
+        draw()
         answer.dataset.state = 'stopped'
         status.textContent = 'Stopped.'
         return
@@ -144,16 +159,18 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
       }
     } catch (error) {
       answer.dataset.state = active.signal.aborted ? 'stopped' : 'error'
-      // A TypeError is the browser refusing or failing the request (CORS, network): say so.
+      // A TypeError is the browser failing the request (network down, server unreachable);
+      // a refused site gets the server's own words (client.ts).
       const reason =
         error instanceof TypeError
-          ? 'Could not reach Quire from this page (offline, or this site is not allowed to embed it).'
+          ? 'Could not reach Quire from this page: the network or the Quire server is down.'
           : (error as Error).message
       status.textContent = active.signal.aborted ? 'Stopped.' : reason
     } finally {
       active = null
       send.disabled = false
       stop.hidden = true
+      stop.disabled = false
     }
   }
 

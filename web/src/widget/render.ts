@@ -1,19 +1,9 @@
 // Answer text -> DOM nodes, never HTML strings (answers quote the web): paragraphs, and each
 // [n] a superscript link to source n when the widget has it.
+import { el } from '../el'
 import type { WidgetSourceRef } from './client'
 
 const CITATION = /\[(\d{1,3})\]/g
-
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
-}
 
 function linkOf(source: WidgetSourceRef | undefined, endpoint: string): string | null {
   const url = source?.url

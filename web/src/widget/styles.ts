@@ -18,7 +18,8 @@ export const WIDGET_CSS = `
 .close{border:0;background:none;color:inherit;font-size:20px;cursor:pointer;line-height:1;padding:2px 6px}
 .log{flex:1;overflow:auto;padding:10px 12px;display:flex;flex-direction:column;gap:10px}
 .q{align-self:flex-end;background:var(--accent);color:var(--on);padding:6px 10px;border-radius:12px 12px 2px 12px;max-width:85%;margin:0}
-.a{border:1px solid var(--line);border-radius:12px;padding:8px 10px}
+.a{border:1px solid var(--line);border-radius:12px;padding:8px 10px;min-width:0}
+.q,.a,.srcs{overflow-wrap:anywhere}
 .a p{margin:0 0 6px}
 .status{font-size:12.5px;color:var(--muted);margin:0 0 4px}
 .a[data-state=error] .status{color:var(--bad-t)}

@@ -19,6 +19,10 @@ export function createChatPane(
   const log = document.createElement('div')
   log.className = 'write-log'
   log.setAttribute('aria-live', 'polite')
+  // It scrolls on its own once the chat is long: keyboard users must be able to reach it.
+  log.setAttribute('role', 'log')
+  log.setAttribute('aria-label', 'Chat messages')
+  log.tabIndex = 0
   const chips = document.createElement('div')
   chips.className = 'write-chips'
   const form = document.createElement('form')

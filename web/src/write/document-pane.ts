@@ -6,6 +6,10 @@ import type { DocumentView, VersionView } from './write-api'
 
 export interface DocumentPane {
   root: HTMLElement
+  /** The edit and export buttons: their errors show right under them. */
+  toolbar: HTMLElement
+  /** The version list: a failed restore says so right under it. */
+  versions: HTMLElement
   show(doc: DocumentView): void
   showVersions(versions: VersionView[], current: number): void
 }
@@ -92,6 +96,8 @@ export function createDocumentPane(options: {
   })
   return {
     root,
+    toolbar,
+    versions,
     show(doc) {
       markdown = doc.markdown
       body.innerHTML = doc.markdown.trim()

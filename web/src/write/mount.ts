@@ -2,6 +2,7 @@
 // content appears as a suggestion with its placement previewed as a diff; Approve places it
 // (the pane shows the new version), Reject / Rewrite ask again; versions restore. The route's
 // session opens its document; without one, a session is made on the first message or save.
+import { clearActionError, errorMessage, showActionError } from '../action-error'
 import { ensureSession } from '../api'
 import { showSessionInUrl } from '../app-events'
 import type { ModeRoute } from '../mode-route'
@@ -10,6 +11,7 @@ import { loadSession } from '../session'
 import { readPackets } from '../stream'
 import { createChatPane } from './chat-pane'
 import { createDocumentPane } from './document-pane'
+import { restoreWriteSession } from './restore'
 import { renderSuggestion, type PendingView } from './suggestion'
 import { WriteApi, type DocumentView } from './write-api'
 import './write.css'
@@ -32,30 +34,39 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
   )
   const pane = createDocumentPane({
     onRestore: (version) =>
-      void guard(async (a) => {
-        await a.restore(version)
-        await refresh(a)
-        chat.say('status', `Restored version ${version} as a new version.`)
-      }),
+      void guard(
+        async (a) => {
+          await a.restore(version)
+          await refresh(a)
+          chat.say('status', `Restored version ${version} as a new version.`)
+        },
+        { anchor: () => pane.versions },
+      ),
     onHighlight: (text) => chat.attach(text),
     onSave: async (markdown) => {
-      const saved = await guard(async (a) => {
-        const { version } = await a.save(markdown)
-        await refresh(a)
-        chat.say('status', `Saved your text as version ${version}.`)
-      }, 'Your document')
+      const saved = await guard(
+        async (a) => {
+          const { version } = await a.save(markdown)
+          await refresh(a)
+          chat.say('status', `Saved your text as version ${version}.`)
+        },
+        { title: 'Your document', anchor: () => pane.toolbar },
+      )
       // The editor stays open with the text when it was not stored.
       if (!saved) throw new Error('not saved')
     },
     onExport: (format) =>
-      void guard(async (a) => {
-        const blob = await a.exported(format)
-        const link = document.createElement('a')
-        link.href = URL.createObjectURL(blob)
-        link.download = format === 'bib' ? 'references.bib' : 'document.md'
-        link.click()
-        setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
-      }),
+      void guard(
+        async (a) => {
+          const blob = await a.exported(format)
+          const link = document.createElement('a')
+          link.href = URL.createObjectURL(blob)
+          link.download = format === 'bib' ? 'references.bib' : 'document.md'
+          link.click()
+          setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+        },
+        { anchor: () => pane.toolbar },
+      ),
   })
   // The suggestion sits above the composer, right after the reply that produced it.
   chat.root.insertBefore(suggestionSlot, chat.root.querySelector('.write-form'))
@@ -87,15 +98,25 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     return api
   }
 
-  /** One action at a time; its failure shows in the chat. `title` names a session it makes. */
-  async function guard(work: (a: WriteApi) => Promise<void>, title?: string): Promise<boolean> {
+  /**
+   * One action at a time. Its failure shows next to the control that caused it (`anchor`), or
+   * in the chat for a request; `title` names a session the action may make.
+   */
+  async function guard(
+    work: (a: WriteApi) => Promise<void>,
+    where: { title?: string; anchor?: () => Element | null } = {},
+  ): Promise<boolean> {
+    const { title, anchor } = where
     if (busy || (!api && title === undefined)) return false
     busy = true
+    const at = anchor?.() ?? null
+    if (at) clearActionError(at)
     try {
       await work(await sessionApi(title ?? ''))
       return true
     } catch (error) {
-      chat.say('error', error instanceof Error ? error.message : String(error))
+      if (at) showActionError(at, errorMessage(error))
+      else chat.say('error', errorMessage(error))
       return false
     } finally {
       busy = false
@@ -106,31 +127,38 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     if (!pending) return suggestionSlot.replaceChildren()
     const shown = pending
     const preview = await a.preview(shown.pending_id).catch(() => null)
+    const actions = () => suggestionSlot.querySelector('.write-actions')
     suggestionSlot.replaceChildren(
       renderSuggestion(shown, preview, current?.markdown ?? '', {
         approve: () =>
-          void guard(async (x) => {
-            const placed = await x.approve(
-              shown.pending_id,
-              // The deterministic placer decides the same again; a model's answer is kept as shown.
-              preview?.placement.decided_by === 'model' ? preview.placement : undefined,
-              preview?.document.base_version,
-            )
-            pending = null
-            suggestionSlot.replaceChildren()
-            chat.say(
-              'status',
-              `Placed (${placed.placement.action.replace(/_/g, ' ')}); version ${placed.document.version}.`,
-            )
-            await refresh(x)
-          }),
+          void guard(
+            async (x) => {
+              const placed = await x.approve(
+                shown.pending_id,
+                // The deterministic placer decides the same again; a model's answer is kept as shown.
+                preview?.placement.decided_by === 'model' ? preview.placement : undefined,
+                preview?.document.base_version,
+              )
+              pending = null
+              suggestionSlot.replaceChildren()
+              chat.say(
+                'status',
+                `Placed (${placed.placement.action.replace(/_/g, ' ')}); version ${placed.document.version}.`,
+              )
+              await refresh(x)
+            },
+            { anchor: actions },
+          ),
         reject: () =>
-          void guard(async (x) => {
-            await x.reject(shown.pending_id)
-            pending = null
-            suggestionSlot.replaceChildren()
-            chat.say('status', 'Suggestion rejected; the document is unchanged.')
-          }),
+          void guard(
+            async (x) => {
+              await x.reject(shown.pending_id)
+              pending = null
+              suggestionSlot.replaceChildren()
+              chat.say('status', 'Suggestion rejected; the document is unchanged.')
+            },
+            { anchor: actions },
+          ),
         rewrite: () => void send('/api/chat/rewrite', {}, 'Rewrite the suggestion'),
       }),
     )
@@ -141,29 +169,39 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
     body: Record<string, unknown>,
     shown: string,
   ) {
-    await guard(async (a) => {
-      chat.say('user', shown)
-      // The reply bubble opens on its first token, so status lines read in order above it.
-      let reply: HTMLElement | null = null
-      const stream = await a.stream(path, body)
-      await readPackets(stream, (packet) => {
-        if (packet.type === 'token') {
-          reply ??= chat.say('assistant', '')
-          reply.textContent += packet.text
-        } else if (packet.type === 'status') chat.say('status', packet.message)
-        else if (packet.type === 'error') chat.say('error', packet.message)
-        else if (packet.type === 'pending_content') pending = { ...packet.content }
-      })
-      await showPending(a)
-    }, shown)
+    await guard(
+      async (a) => {
+        chat.say('user', shown)
+        // The reply bubble opens on its first token, so status lines read in order above it.
+        let reply: HTMLElement | null = null
+        const stream = await a.stream(path, body)
+        await readPackets(stream, (packet) => {
+          if (packet.type === 'token') {
+            reply ??= chat.say('assistant', '')
+            reply.textContent += packet.text
+          } else if (packet.type === 'status') chat.say('status', packet.message)
+          else if (packet.type === 'error') chat.say('error', packet.message)
+          else if (packet.type === 'pending_content') pending = { ...packet.content }
+        })
+        await showPending(a)
+      },
+      { title: shown },
+    )
   }
 
   const open = loadSession()
   if (route.session && open?.id === route.session) {
-    api = new WriteApi(open)
-    void refresh(api).catch((error: unknown) =>
-      chat.say('error', error instanceof Error ? error.message : String(error)),
-    )
+    // A reopened session: its document, its chat and the suggestion still awaiting approval.
+    const reopened = new WriteApi(open)
+    api = reopened
+    void refresh(reopened)
+      .then(() => restoreWriteSession(reopened, chat))
+      .then((held) => {
+        if (unmounted || !held || pending) return
+        pending = held
+        return showPending(reopened)
+      })
+      .catch((error: unknown) => chat.say('error', errorMessage(error)))
   } else {
     pane.show({ markdown: '', version: 0, structure: [] })
     if (route.session) {

@@ -2,6 +2,7 @@
 // the placement preview, approve, reject and rewrite. Every call carries the session's token.
 import { errorOf } from '../api'
 import type { SessionCredentials } from '../types'
+import type { PendingView } from './suggestion'
 
 export interface DocumentView {
   markdown: string
@@ -59,6 +60,11 @@ export class WriteApi {
 
   document(): Promise<DocumentView> {
     return this.call(this.doc)
+  }
+
+  /** The content awaiting approval that the session holds, if any. */
+  async pending(): Promise<PendingView | null> {
+    return (await this.call<{ pending: PendingView | null }>(`${this.doc}/pending`)).pending
   }
 
   versions(): Promise<{ versions: VersionView[] }> {
