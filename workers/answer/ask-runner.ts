@@ -45,6 +45,7 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
   let partial = ''
   const emit = (body: PacketBody) => {
     if (body.type === 'token') partial += body.text
+    if (body.type === 'replace') partial = ''
     context.emit(atBlock(body, ANSWER_BLOCK))
   }
   const request = {

@@ -56,6 +56,8 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
         return view.setStatus(packet.message)
       case 'token':
         return view.appendText(packet.text)
+      case 'replace':
+        return view.withdrawText()
       case 'citation':
         return view.addSource(toSource(packet.source))
       case 'sources':

@@ -99,6 +99,10 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
       else if (packet.type === 'token' && packet.text) {
         text += packet.text
         draw()
+      } else if (packet.type === 'replace') {
+        // The model failed mid-answer: its text is withdrawn; the answer that follows replaces it.
+        text = ''
+        draw()
       } else if (packet.type === 'citation' && packet.source) {
         sources.set(packet.source.number, packet.source)
         renderSources(list, sources, config.endpoint)
