@@ -3,8 +3,25 @@
 // the seeded demo corpus), its model pointed at the scripted fake with a fixed time to first
 // token. A first question and a follow-up in the same session are timed; the fake's request
 // log gives the model calls each made before its first token.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { createParser } from 'eventsource-parser'
 import { startTarget, type Target } from './load'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+/** The demo corpus is a static asset of the UI build (as `npm start` builds it). */
+function ensureUiBuild(log: (m: string) => void): void {
+  if (existsSync(path.join(ROOT, 'web', 'dist', 'corpus', 'scifact.jsonl.gz'))) return
+  log('building the UI (the demo corpus ships with it)…')
+  const vite = path.join(ROOT, 'node_modules', '.bin', 'vite')
+  const built = spawnSync(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
+  if (built.status !== 0) throw new Error('vite build failed')
+}
 
 export interface AskTimings {
   sources: number[]
@@ -32,7 +49,7 @@ const FOLLOW_UP = 'What did the other studies on this find?'
 
 interface Packet {
   type: string
-  result?: { session_id?: string; token?: string; mode?: string; fallbacks?: unknown[] }
+  result?: { mode?: string; fallbacks?: unknown[] }
 }
 
 async function chatCalls(fakeUrl: string, key: string): Promise<number> {
@@ -55,6 +72,8 @@ interface Timed {
   firstToken: number
   callsBefore: number
   done: NonNullable<Packet['result']>
+  /** A new session's id and token (streams carry them in headers). */
+  session: { id: string | null; token: string | null }
 }
 
 /** One ask over SSE: when the sources and the first token arrived, and the model calls by then. */
@@ -101,6 +120,10 @@ async function timedAsk(
     firstToken: seen.firstToken,
     callsBefore: ((await firstTokenCalls) ?? NaN) - callsAtStart,
     done: seen.done,
+    session: {
+      id: res.headers.get('x-quire-session-id'),
+      token: res.headers.get('x-quire-session-token'),
+    },
   }
 }
 
@@ -114,11 +137,12 @@ async function waitForCorpus(baseUrl: string, log: (m: string) => void): Promise
   log('seeding the demo corpus…')
   const deadline = Date.now() + 600_000
   while (Date.now() < deadline) {
-    const health = (await (await fetch(`${baseUrl}/health`)).json()) as {
-      corpus?: { state?: string; chunks?: number }
-    }
-    if (health.corpus?.state === 'ready' && (health.corpus.chunks ?? 0) > 0) return
     await new Promise((r) => setTimeout(r, 1000))
+    // While seeding, a health check can fail on a busy machine: ask again.
+    const health = (await fetch(`${baseUrl}/health`)
+      .then((res) => res.json())
+      .catch(() => ({}))) as { corpus?: { state?: string; chunks?: number } }
+    if (health.corpus?.state === 'ready' && (health.corpus.chunks ?? 0) > 0) return
   }
   throw new Error('the demo corpus was not seeded within 10 minutes')
 }
@@ -140,8 +164,8 @@ async function oneConversation(target: Target, question: string) {
   ])
   const marker = `[[fake:${key}]]`
   const first = await timedAsk(target, key, { query: `${question} ${marker}` })
-  const session = { session_id: first.done.session_id, query: `${FOLLOW_UP} ${marker}` }
-  const followUp = await timedAsk(target, key, session, first.done.token)
+  const session = { session_id: first.session.id, query: `${FOLLOW_UP} ${marker}` }
+  const followUp = await timedAsk(target, key, session, first.session.token ?? undefined)
   return { first, followUp }
 }
 
@@ -157,6 +181,7 @@ const TOPICS = [
 ]
 
 export async function answerLatency(options: AnswerBenchOptions): Promise<AnswerLatency> {
+  ensureUiBuild(options.log)
   const target = await startTarget(options.port, options.log, {
     firstTokenMs: options.firstTokenMs,
     fakePort: options.fakePort,

@@ -132,7 +132,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
       await sendMessage(session, `${fake.marker} Add the pooled effect to the findings`)
     ).json<WriteAnswer>()
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
-    expect(placed.fallbacks).toContain('placement:model_invalid')
+    expect(placed.fallbacks).toContainEqual({ stage: 'placement', reason: 'model invalid' })
     expect(placed.placement.decided_by).toBe('deterministic')
     expect(sectionOf(placed.document.markdown, 'The pooled effect')).toBe('Results')
   })
@@ -231,7 +231,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await res.json<WriteAnswer>()
     expect(answer.mode).toBe('degraded')
     expect(answer.response).toMatch(/^Degraded: the model could not write this \(model error\)/)
-    expect(answer.fallbacks).toContain('stage1:model error')
+    expect(answer.fallbacks).toContainEqual({ stage: 'stage1', reason: 'model error' })
     // Grounded content still waits for approval; the document is untouched until then.
     expect(answer.status).toBe('pending_approval')
     expect(answer.sources.length).toBeGreaterThan(0)

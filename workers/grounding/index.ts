@@ -41,8 +41,10 @@ export { abstractSentences, type AbstractSentence, type SentenceKind } from './s
 export { MAX_RELATED, offlineRelatedQuestions, topicPhrase } from './related'
 export { abstentionAnswer } from './abstain'
 export {
+  fallbackOf,
   modeReport,
   retrievalFallback,
+  type FallbackEntry,
   type ModeReport,
   type ResultMode,
   type StageFallback,

@@ -17,17 +17,21 @@ export interface ModeReport {
   fallbacks: StageFallback[]
 }
 
+/** A fallback as capabilities record it: the object, or a 'stage:reason' code. */
+export type FallbackEntry = StageFallback | string
+
 /**
  * The one derivation of `mode` and `fallbacks`. Offline stays `offline` (no model is the normal
  * way there), but what fell back offline (a failed search list, statistics) is still listed.
  */
 export function modeReport(
   modelConfigured: boolean,
-  ...lists: ReadonlyArray<readonly StageFallback[]>
+  ...lists: ReadonlyArray<readonly FallbackEntry[]>
 ): ModeReport {
   const seen = new Set<string>()
   const fallbacks: StageFallback[] = []
-  for (const fallback of lists.flat()) {
+  for (const entry of lists.flat()) {
+    const fallback = typeof entry === 'string' ? fallbackOf(entry) : entry
     const key = `${fallback.stage}\u0000${fallback.reason}`
     if (seen.has(key)) continue
     seen.add(key)
@@ -43,6 +47,20 @@ const RETRIEVAL_OUTCOMES: Record<string, string> = {
   offline: 'the model could not plan the search; planned without it',
   failed: 'failed; searched without it',
 }
+
+/**
+ * A 'stage:reason' code ('placement:offline', 'model:timeout') as a listed fallback; the
+ * retriever's codes, alone or behind 'retrieval:', read as retrievalFallback does.
+ */
+export function fallbackOf(code: string): StageFallback {
+  const retrieval = code.replace(/^retrieval:/, '')
+  const [stage = code, ...rest] = retrieval.split(':')
+  if (retrieval !== code || RETRIEVAL_STAGES.has(stage)) return retrievalFallback(retrieval)
+  return { stage, reason: rest.join(':').replace(/_/g, ' ') || 'fell back' }
+}
+
+/** The retriever's stage names, as its fallback codes start. */
+const RETRIEVAL_STAGES = new Set(['plan', 'vector', 'bm25', 'feedback', 'rerank'])
 
 /**
  * A retriever fallback code ('rerank:lexical', 'vector:failed', 'feedback:failed',

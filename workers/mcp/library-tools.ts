@@ -4,6 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { readSourceView } from '../answer'
 import { NotFoundError } from '../errors'
+import { modeReport } from '../grounding'
 import type { RetrievedChunk } from '../retrieval'
 import type { McpContext } from './context'
 import { withCancellation } from './in-flight'
@@ -89,7 +90,7 @@ export function registerLibraryTools(server: McpServer, context: McpContext): vo
           query,
           task: result.task,
           queries: result.queries,
-          fallbacks: result.fallbacks ?? [],
+          ...modeReport(deps.models !== null, result.fallbacks ?? []),
           passages,
           sources: sourcesOf(result.chunks),
         }
