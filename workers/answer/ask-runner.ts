@@ -32,8 +32,9 @@ export function recentHistory(messages: StoredMessage[]): HistoryTurn[] {
 }
 
 function saveAnswer(store: SessionStore, payload: AnswerPayload, turns: number): void {
-  const { sources, related_questions, cached, mode, abstained } = payload
-  const data = { kind: 'ask', sources, related_questions, cached, mode, abstained }
+  const { sources, related_questions, cached, mode, fallbacks, abstained } = payload
+  // Fallbacks are kept so a reopened session shows why an answer was degraded.
+  const data = { kind: 'ask', sources, related_questions, cached, mode, fallbacks, abstained }
   store.appendMessage({ role: 'assistant', content: payload.answer, data })
   store.putCheckpoint(ASK_CHECKPOINT, { question: payload.question, at: payload.timestamp, turns })
 }

@@ -147,10 +147,11 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
         turn.stopped ? 'Stopped.' : finalStatus(turn.outcome),
       )
     }
-    // A degraded latest answer shows on the badge too (history keeps only "degraded or not",
-    // so anything else leaves the badge to /health).
+    // A degraded latest answer shows on the badge too (anything else leaves it to /health).
     const last = past.at(-1)
-    if (last?.outcome.mode === 'degraded') reportAnswerMode({ mode: 'degraded', fallbacks: [] })
+    if (last?.outcome.mode === 'degraded') {
+      reportAnswerMode({ mode: 'degraded', fallbacks: last.outcome.fallbacks })
+    }
   })
 
   return () => {
