@@ -46,16 +46,21 @@ export interface AnswerBenchOptions {
 }
 
 const FOLLOW_UP = 'What did the other studies on this find?'
+/** 20 chunks 25 ms apart (~40 tokens a second). */
+const STREAM = { chunks: 20, chunkDelayMs: 25 }
 
 interface Packet {
   type: string
   result?: { mode?: string; fallbacks?: unknown[] }
 }
 
-async function chatCalls(fakeUrl: string, key: string): Promise<number> {
+/** Chat calls the fake received for this script between `from` and `to` (Unix ms). */
+async function chatCalls(fakeUrl: string, key: string, from: number, to: number) {
   const res = await fetch(`${fakeUrl}/__requests?key=${encodeURIComponent(key)}`)
-  const requests = (await res.json()) as { path: string }[]
-  return requests.filter((r) => r.path.endsWith('/chat/completions')).length
+  const requests = (await res.json()) as { path: string; at?: number }[]
+  return requests.filter(
+    (r) => r.path.endsWith('/chat/completions') && (r.at ?? NaN) >= from && (r.at ?? NaN) <= to,
+  ).length
 }
 
 async function addScript(fakeUrl: string, steps: unknown[]): Promise<string> {
@@ -83,7 +88,7 @@ async function timedAsk(
   body: Record<string, unknown>,
   token?: string,
 ): Promise<Timed> {
-  const callsAtStart = await chatCalls(target.fakeUrl, key)
+  const startedAt = Date.now()
   const started = performance.now()
   const res = await fetch(`${target.baseUrl}/api/ask`, {
     method: 'POST',
@@ -96,7 +101,7 @@ async function timedAsk(
   })
   if (!res.ok || !res.body) throw new Error(`/api/ask answered ${res.status}`)
   const seen: Partial<Timed> = {}
-  let firstTokenCalls: Promise<number> | undefined
+  let firstTokenAt = NaN
   const parser = createParser({
     onEvent: (event) => {
       const packet = JSON.parse(event.data) as Packet
@@ -104,7 +109,7 @@ async function timedAsk(
       if (packet.type === 'sources') seen.sources ??= at
       if (packet.type === 'token' && seen.firstToken === undefined) {
         seen.firstToken = at
-        firstTokenCalls = chatCalls(target.fakeUrl, key)
+        firstTokenAt = Date.now()
       }
       if (packet.type === 'done') seen.done = packet.result ?? {}
     },
@@ -118,7 +123,7 @@ async function timedAsk(
   return {
     sources: seen.sources ?? NaN,
     firstToken: seen.firstToken,
-    callsBefore: ((await firstTokenCalls) ?? NaN) - callsAtStart,
+    callsBefore: await chatCalls(target.fakeUrl, key, startedAt, firstTokenAt),
     done: seen.done,
     session: {
       id: res.headers.get('x-quire-session-id'),
@@ -156,10 +161,11 @@ function record(timings: AskTimings, run: Timed): void {
 /** A first question (a corpus title) and a follow-up, scripted: rewrite, answers, related. */
 async function oneConversation(target: Target, question: string) {
   const key = await addScript(target.fakeUrl, [
-    { reply: 'The first study found an effect [1], and a second one agreed [2].', chunks: 20 },
+    // Streamed at a model's pace, so the related-questions call starts after the first token.
+    { reply: 'The first study found an effect [1], and a second one agreed [2].', ...STREAM },
     { forSchema: 'related_questions', json: { questions: ['What else?'] } },
     { forSchema: 'query_plan', json: { query: `${question} other studies`, task: 'qa' } },
-    { reply: 'Other studies found a smaller effect [1].', chunks: 20 },
+    { reply: 'Other studies found a smaller effect [1].', ...STREAM },
     { forSchema: 'related_questions', json: { questions: ['What else?'] } },
   ])
   const marker = `[[fake:${key}]]`

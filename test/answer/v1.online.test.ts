@@ -66,7 +66,12 @@ describe('/v1/chat/completions with a model', () => {
   })
 
   it('puts system messages into the answer prompt as delimited instructions and honours max_tokens', async () => {
-    const fake = await scriptFake([{ reply: 'Yes [1].' }, related])
+    const fake = await scriptFake([
+      // The history makes this a follow-up: its rewrite comes first.
+      { forSchema: 'query_plan', json: { query: 'sleep memory consolidation', task: 'qa' } },
+      { reply: 'Yes [1].' },
+      { ...related, forSchema: 'related_questions' },
+    ])
     const earlier = Array.from({ length: 8 }, (_, i) => ({
       role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
       content: `Earlier message ${i}`,
@@ -85,7 +90,13 @@ describe('/v1/chat/completions with a model', () => {
       env,
     )
     expect(res.status).toBe(200)
-    // The history makes this a follow-up: the rewrite (unscripted here, so it falls back) first.
+    const body = (await res.json()) as { quire: Quire; choices: { message: { content: string } }[] }
+    expect(body.quire).toMatchObject({
+      mode: 'online',
+      fallbacks: [],
+      search_query: 'sleep memory consolidation',
+    })
+    expect(body.choices[0]?.message.content).toBe('Yes [1].')
     const synthesis = (await fake.requests()).find((r) => r.body.stream === true)
     const system = synthesis?.messages[0]?.content ?? ''
     expect(system).toMatch(/only the numbered sources/)

@@ -98,7 +98,8 @@ async function serveModelCall(
 ) {
   const url = new URL(req.url ?? '/', 'http://fake')
   const key = book.keyOf(body)
-  book.record(key, { path: url.pathname, authorization: req.headers.authorization ?? null, body })
+  const authorization = req.headers.authorization ?? null
+  book.record(key, { path: url.pathname, authorization, body, at: Date.now() })
   const { step, exhausted } = book.take(key, schemaName(body))
   if (exhausted) {
     return sendError(res, 500, {

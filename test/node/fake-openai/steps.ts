@@ -65,6 +65,8 @@ export interface RecordedRequest {
   path: string
   authorization: string | null
   body: Record<string, unknown>
+  /** When it arrived (Unix ms), so a benchmark can count the calls before a moment. */
+  at?: number
 }
 
 export const MARKER_PATTERN = /\[\[fake:([A-Za-z0-9_-]+)\]\]/

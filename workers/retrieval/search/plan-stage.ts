@@ -53,7 +53,8 @@ export function planStage(explicit: Partial<Record<'topK' | 'topN' | 'lambda', n
         // The one planning prompt, with no conversation: the query stays as the caller gave it.
         const plan = await planSearchWithModel(ctx.models.fast, query, [], signal)
         const next = withTask(state, options.taskForced ? options.task : plan.task, explicit)
-        return { ...next, queries: wantVariations ? [query, ...plan.variations] : [query] }
+        const variations = plan.variations.filter((v) => v.toLowerCase() !== query.toLowerCase())
+        return { ...next, queries: wantVariations ? [query, ...variations] : [query] }
       } catch (error) {
         if (signal?.aborted) throw error
         state = { ...state, fallbacks: [...state.fallbacks, 'plan:offline'] }
