@@ -94,9 +94,15 @@ describe('a model failing after its first words', () => {
     const delta = (c: Record<string, unknown>) =>
       (c.choices as { delta: { content?: string } }[])[0]?.delta.content ?? ''
     expect(delta(chunks[replace] as Record<string, unknown>)).toMatch(/withdrawn/)
-    const final = chunks.at(-1) as { citations: string[]; quire: { mode: string; fallbacks: unknown } }
+    const final = chunks.at(-1) as {
+      citations: string[]
+      quire: { mode: string; fallbacks: unknown }
+    }
     expect(final.quire).toMatchObject({ mode: 'degraded', fallbacks: FAILED_MID_ANSWER })
-    const answer = chunks.slice(replace + 1).map(delta).join('')
+    const answer = chunks
+      .slice(replace + 1)
+      .map(delta)
+      .join('')
     const markers = [...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))
     expect(markers.length).toBeGreaterThan(0)
     expect(Math.max(...markers)).toBeLessThanOrEqual(final.citations.length)
@@ -107,7 +113,10 @@ describe('a slow model', () => {
   it('still answers: the search deadline covers search alone, never the model', async () => {
     const slow = 600
     const fake = await scriptFake([
-      { json: { query: 'vitamin D bone density children', task: 'qa', variations: [] }, delayMs: slow },
+      {
+        json: { query: 'vitamin D bone density children', task: 'qa', variations: [] },
+        delayMs: slow,
+      },
       { reply: 'Forearm bone mineral content rose [1].', delayMs: slow },
       related,
     ])

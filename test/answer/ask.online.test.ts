@@ -66,7 +66,10 @@ describe('/api/ask with a model, over the knowledge base', () => {
     const first = (await (
       await ask({ query: `Does vitamin D improve bone density? ${fake.marker}` })
     ).json()) as AskBody
-    const followUp = { query: `What about in children? ${fake.marker}`, session_id: first.session_id }
+    const followUp = {
+      query: `What about in children? ${fake.marker}`,
+      session_id: first.session_id,
+    }
     const res = await ask(followUp, { ...bearer(first.token ?? ''), accept: 'text/event-stream' })
     const body = resultOf(await readSse(res))
     expect(body).toMatchObject({

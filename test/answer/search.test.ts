@@ -96,7 +96,10 @@ describe('search stage', () => {
       name: 'reporting',
       search: async (_q: string, options: WebSearchOptions) => {
         seen.push(options.allowModel)
-        options.reportFallback?.({ stage: 'retrieval.feedback', reason: 'failed; searched without it' })
+        options.reportFallback?.({
+          stage: 'retrieval.feedback',
+          reason: 'failed; searched without it',
+        })
         return [aResult(1)]
       },
     }

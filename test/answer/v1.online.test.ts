@@ -174,7 +174,9 @@ describe('/v1/chat/completions with a model', () => {
       '/v1/chat/completions',
       completionRequest({
         model: 'sonar',
-        messages: [{ role: 'user', content: `Does sleep help memory consolidation? ${fake.marker}` }],
+        messages: [
+          { role: 'user', content: `Does sleep help memory consolidation? ${fake.marker}` },
+        ],
       }),
       env,
     )

@@ -1,11 +1,6 @@
 // The one derivation of mode and fallbacks, and the floor under the model's relevance judgement.
 import { describe, expect, it } from 'vitest'
-import {
-  anythingMatches,
-  fallbackOf,
-  modeReport,
-  retrievalFallback,
-} from '../../workers/grounding'
+import { anythingMatches, fallbackOf, modeReport, retrievalFallback } from '../../workers/grounding'
 
 describe('modeReport', () => {
   it('is online with a model and nothing listed', () => {

@@ -30,7 +30,9 @@ describe('a replace packet over OpenAI chunks', () => {
       encodeAll([token('Partial'), replace('the model failed (timeout)'), token('Final [1].')]),
     )
     const withdrawal = parsed[1] as ChatCompletionChunk & { quire?: unknown }
-    expect(withdrawal.choices[0]?.delta.content).toMatch(/text above is withdrawn \(the model failed/)
+    expect(withdrawal.choices[0]?.delta.content).toMatch(
+      /text above is withdrawn \(the model failed/,
+    )
     expect(withdrawal.quire).toEqual({ replace: { reason: 'the model failed (timeout)' } })
     expect(parsed[2]?.choices[0]?.delta.content).toBe('Final [1].')
   })

@@ -11,7 +11,8 @@ export function toAnswerDeps(deps: Deps, emit: AnswerDeps['emit']): AnswerDeps {
     webSearch: deps.webSearch,
     webSearchConfigured: deps.config.search.provider !== 'corpus',
     corpusSearch: deps.corpusSearch,
-    academicSearch: (library) => createAcademicSearch({ scholarly: deps.scholarly, corpus: library }),
+    academicSearch: (library) =>
+      createAcademicSearch({ scholarly: deps.scholarly, corpus: library }),
     safeFetch: deps.safeFetch,
     // IDF from the knowledge base's index weighs rare question words above common ones.
     termStats: createTermStatisticsSource(deps.db),

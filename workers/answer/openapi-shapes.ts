@@ -23,8 +23,12 @@ const answerSource = z.object({
 const stageFallback = z.object({
   stage: z
     .string()
-    .describe('e.g. plan, search.academic, retrieval.vector, relevance, synthesize, related_questions'),
-  reason: z.string().describe('e.g. model unreachable, timeout, quota, failed; searched without it'),
+    .describe(
+      'e.g. plan, search.academic, retrieval.vector, relevance, synthesize, related_questions',
+    ),
+  reason: z
+    .string()
+    .describe('e.g. model unreachable, timeout, quota, failed; searched without it'),
 })
 const answerPayload = z.object({
   session_id: z.string(),

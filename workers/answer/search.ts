@@ -64,10 +64,16 @@ async function searchAcademic(call: SearchCall, ms: number): Promise<WebSearchRe
   const scholarly = withDeadline(timed, Math.round(ms * SCHOLARLY_SHARE))
   try {
     const academic = deps.academicSearch(once(library))
-    return await raceSignal(academic.search(query, options, scholarly), scholarly, 'academic search')
+    return await raceSignal(
+      academic.search(query, options, scholarly),
+      scholarly,
+      'academic search',
+    )
   } catch (error) {
     if (timed.aborted) throw error
-    const why = scholarly.aborted ? 'arXiv and Crossref did not answer in time' : describeFailure(error)
+    const why = scholarly.aborted
+      ? 'arXiv and Crossref did not answer in time'
+      : describeFailure(error)
     call.fallbacks.push({ stage: 'search.academic', reason: `${why}; searched the library only` })
     return raceSignal(library, timed, 'search')
   }
@@ -106,7 +112,13 @@ export async function searchSources(
     reportFallback: (fallback) => fallbacks.push(fallback),
     ...(state.plan ? { plan: state.plan } : {}),
   }
-  const call = { query: state.searchQuery, options, deps, timed: withDeadline(signal, ms), fallbacks }
+  const call = {
+    query: state.searchQuery,
+    options,
+    deps,
+    timed: withDeadline(signal, ms),
+    fallbacks,
+  }
   const found = await search(call, state, ms)
   // Providers that cannot filter by domain themselves still must not leak excluded ones.
   const filtered = filter?.length ? applyDomainFilter(found, filter) : found

@@ -58,7 +58,8 @@ async function quoteInstead(
   const passages = state.ranked.map((s) => ({ title: s.title, text: s.snippet }))
   const verdict = await judgeLexically(state.searchQuery, passages, deps, signal)
   const judged = { ...state, fallbacks: [...state.fallbacks, ...verdict.fallbacks] }
-  if (verdict.relevant.length === 0) return abstain(judged, deps, verdict.reason ?? NOT_COVERED_REASON)
+  if (verdict.relevant.length === 0)
+    return abstain(judged, deps, verdict.reason ?? NOT_COVERED_REASON)
   const keep = new Set(verdict.relevant)
   const ranked = state.ranked.filter((_, i) => keep.has(i)).map((s, i) => ({ ...s, rank: i + 1 }))
   return writeExtractive({ ...judged, ranked }, deps)

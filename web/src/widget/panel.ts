@@ -133,9 +133,12 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
         body.prepend(el('p', 'note', result.reason ?? 'The sources do not cover this.'))
       showMode(result)
       answer.dataset.state = 'done'
+      // A degraded answer is never announced as a normal one.
       status.textContent = result.abstained
         ? 'Not answered: no source covers this.'
-        : 'Answer ready.'
+        : result.mode === 'degraded'
+          ? 'Answered in degraded mode (some steps fell back).'
+          : 'Answer ready.'
     }
     active = new AbortController()
     send.disabled = true

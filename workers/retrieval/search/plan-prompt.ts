@@ -73,5 +73,9 @@ export async function planSearchWithModel(
   const variations = reply.value.variations
     .map(clean)
     .filter((v) => v && v.toLowerCase() !== query.toLowerCase())
-  return { query, task: reply.value.task, variations: [...new Set(variations)].slice(0, VARIATIONS) }
+  return {
+    query,
+    task: reply.value.task,
+    variations: [...new Set(variations)].slice(0, VARIATIONS),
+  }
 }
