@@ -1,8 +1,10 @@
-// npm run bench [-- --sizes 10000,50000 --queries 100 --answer-runs 20 --only answer|retrieval|placement|stop]
-// Time to first answer token of the keyed answer engine (scripted model, 1.5 s to first
-// token); ingest throughput and query latency of Quire's index on a real local D1 (D1 vector
-// adapter, offline embedder). Documents are synthetic: sentences of the shipped SciFact demo
-// corpus recombined by a seeded generator, ~one 'papers' chunk each. One table per measure.
+// npm run bench [-- --sizes 10000,50000 --queries 100 --answer-runs 20 --port 8805 --fake-port N
+//   --only answer|retrieval|placement|stop]
+// Time to the sources packet and first answer token through POST /api/ask against wrangler dev
+// (scripted model, 1.5 s to first token; bench/answer-latency.ts); ingest throughput and query
+// latency of Quire's index on a real local D1 (D1 vector adapter, offline embedder). Documents
+// are synthetic: sentences of the shipped SciFact demo corpus recombined by a seeded generator,
+// ~one 'papers' chunk each. One table per measure.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -29,6 +31,9 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '100' },
     'answer-runs': { type: 'string', default: '20' },
     'first-token-ms': { type: 'string', default: '1500' },
+    /** wrangler dev's port for the answer bench, and the fake model's (default: any free). */
+    port: { type: 'string', default: '8805' },
+    'fake-port': { type: 'string' },
     only: { type: 'string', default: 'all' },
   },
 })
@@ -37,11 +42,12 @@ const BATCH = 250
 const log = (m: string) => process.stderr.write(`${m}\n`)
 
 async function answerBench(): Promise<void> {
-  const file = path.resolve(import.meta.dirname, '../web/public/corpus/scifact.jsonl.gz')
-  const rows = parseCorpusJsonl(readFileSync(file)).slice(0, 200)
-  const result = await answerLatency(rows, {
+  const result = await answerLatency({
     firstTokenMs: Number(values['first-token-ms']),
     runs: Number(values['answer-runs']),
+    port: Number(values.port),
+    fakePort: values['fake-port'] ? Number(values['fake-port']) : undefined,
+    log,
   })
   const ms = (xs: number[], p: number) =>
     percentile(
@@ -49,20 +55,26 @@ async function answerBench(): Promise<void> {
       p,
     ).toFixed(1)
   const row = (name: string, xs: number[]) => [name, ms(xs, 0.5), ms(xs, 0.95), ms(xs, 1)]
+  const calls = (xs: number[]) => [...new Set(xs)].sort().join(' or ')
   process.stdout.write(
-    `Keyed answer latency (ms; scripted model with ${result.firstTokenMs} ms to first token, ` +
-      `${result.callsBefore} model calls before the first token, ${result.runs} runs)\n`,
+    `Answer latency through POST /api/ask (SSE, wrangler dev, corpus search over the demo ` +
+      `corpus; scripted model with ${result.firstTokenMs} ms to first token; ${result.runs} ` +
+      `conversations; ms)\n`,
   )
   process.stdout.write(
     `${table(
       ['measure', 'p50', 'p95', 'max'],
       [
-        row('sources packet', result.sources),
-        row('first answer token', result.firstToken),
-        row('overhead: minus scripted model waits', result.overhead),
-        row("overhead: Quire's own code (model calls subtracted)", result.ownCode),
+        row('first question: sources packet', result.first.sources),
+        row('first question: first answer token', result.first.firstToken),
+        row('follow-up: sources packet', result.followUp.sources),
+        row('follow-up: first answer token', result.followUp.firstToken),
       ],
-    )}\n\n`,
+    )}\n`,
+  )
+  process.stdout.write(
+    `Model calls before the first answer token (fake's request log): first question ` +
+      `${calls(result.first.callsBefore)}, follow-up ${calls(result.followUp.callsBefore)}\n\n`,
   )
 }
 

@@ -28,9 +28,17 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`wrangler dev did not answer /health within ${timeoutMs} ms`)
 }
 
-/** Starts the fake and wrangler dev on `port`; stop() ends both and deletes the state. */
-export async function startTarget(port: number, log: (m: string) => void): Promise<Target> {
-  const fake = await startFakeOpenAi()
+/**
+ * Starts the fake and wrangler dev on `port`; stop() ends both and deletes the state.
+ * `firstTokenMs` delays every model answer (a model's time to first token); the fake listens
+ * on `fakePort` (default: any free port).
+ */
+export async function startTarget(
+  port: number,
+  log: (m: string) => void,
+  options: { firstTokenMs?: number; fakePort?: number } = {},
+): Promise<Target> {
+  const fake = await startFakeOpenAi({ firstTokenMs: options.firstTokenMs, port: options.fakePort })
   const persist = path.join(ROOT, '.wrangler', `load-${process.pid}`)
   mkdirSync(persist, { recursive: true })
   const dist = path.join(ROOT, 'web', 'dist')

@@ -1,145 +1,148 @@
-// /api/ask with a model: SessionDO hosts the run, the openai-compatible adapter talks to the
-// scripted fake (plan, then the streamed answer, then related questions), search is scripted.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+// /api/ask with a model over a seeded knowledge base: the shipped corpus search (no scripted
+// provider), SessionDO hosting the run, the openai-compatible adapter talking to the scripted
+// fake. A first question makes one model call (the answer) before its first word; a follow-up
+// makes the rewrite first; the model judges relevance through its sentinel.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Packet } from '../../workers/stream'
 import { scriptFake, type FakeStep } from '../fakes/fake-llm'
-import { aResult } from './builders'
-import { ask, bearer, readSse, scriptSearch } from './route-helpers'
+import { ask, bearer, readSse, sessionDeps, type AskBody } from './route-helpers'
+import { seedCorpus } from './seeded-corpus'
 
-const results = [
-  aResult(1, {
-    title: 'Sleep and memory',
-    domain: 'nih.gov',
-    snippet: 'Sleep improves memory and learning in adults.',
-  }),
-  aResult(2, {
-    title: 'Naps, memory and learning',
-    domain: 'nature.com',
-    snippet: 'Short naps improve memory and learning.',
-  }),
-]
-const plan = (query: string): FakeStep => ({ json: { query, task: 'qa', variations: [] } })
+const related: FakeStep = { json: { questions: ['What else affects bone density?'] } }
 const answer = (text: string): FakeStep => ({ reply: text, chunks: 6 })
-const related: FakeStep = { json: { questions: ['What else helps memory?'] } }
+const rewrite = (query: string): FakeStep => ({ json: { query, task: 'qa', variations: [] } })
 
-interface AskBody {
-  session_id: string
-  token?: string
-  answer: string
-  sources: { url: string; cited: boolean }[]
-  mode: string
-  fallbacks: { stage: string; reason: string }[]
-  related_questions: string[]
-  abstained: boolean
-  search_query?: string
-  model: string | null
-}
+const resultOf = (packets: Packet[]) => (packets.at(-1) as { result: AskBody }).result
+const firstIndex = (packets: Packet[], type: Packet['type']) =>
+  packets.findIndex((p) => p.type === type)
+
+beforeAll(seedCorpus)
 
 afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('/api/ask with a model', () => {
-  it('makes one planning call, then streams the answer with the sources packet first', async () => {
-    await scriptSearch(results)
+describe('/api/ask with a model, over the knowledge base', () => {
+  it('answers a first question with one model call (the answer) before its first word', async () => {
     const fake = await scriptFake([
-      plan('sleep naps memory learning'),
-      answer('Naps help [2] and sleep helps [1].'),
+      answer('Daily vitamin D raised lumbar bone density by 1.2% [1].'),
       related,
     ])
     const res = await ask(
-      { query: `Do naps and sleep improve memory? ${fake.marker}` },
+      { query: `Does vitamin D supplementation improve bone density? ${fake.marker}` },
       { accept: 'text/event-stream' },
     )
     const packets = await readSse(res)
-    const firstSources = packets.findIndex((p) => p.type === 'sources')
-    const firstToken = packets.findIndex((p) => p.type === 'token')
-    expect(firstSources).toBeGreaterThanOrEqual(0)
-    expect(firstSources).toBeLessThan(firstToken)
-    const done = packets.at(-1)
-    expect(done?.type).toBe('done')
-    const body = (done as { result: AskBody }).result
+    expect(firstIndex(packets, 'sources')).toBeGreaterThanOrEqual(0)
+    expect(firstIndex(packets, 'sources')).toBeLessThan(firstIndex(packets, 'token'))
+    const body = resultOf(packets)
     expect(body).toMatchObject({
       mode: 'online',
       fallbacks: [],
       model: 'fake-main',
       abstained: false,
-      answer: 'Naps help [1] and sleep helps [2].',
-      related_questions: ['What else helps memory?'],
-      search_query: 'sleep naps memory learning',
+      answer: 'Daily vitamin D raised lumbar bone density by 1.2% [1].',
+      related_questions: ['What else affects bone density?'],
     })
+    expect(body.sources[0]?.title).toMatch(/^Vitamin D/)
     const calls = await fake.requests()
+    // The answer is the first call; related questions come after it.
+    expect(calls.map((c) => [c.body.model, c.body.stream === true])).toEqual([
+      ['fake-main', true],
+      ['fake-fast', false],
+    ])
+    const prompt = calls[0]?.messages.at(-1)?.content ?? ''
+    expect(prompt).toContain('bone mineral density')
+  })
+
+  it('rewrites a follow-up with one fast call, then answers from the rewritten search', async () => {
+    const fake = await scriptFake([
+      answer('Vitamin D raised bone density in older adults [1].'),
+      related,
+      rewrite('vitamin D supplementation bone mineral content children'),
+      answer('In children it raised forearm bone mineral content [1].'),
+      related,
+    ])
+    const first = (await (
+      await ask({ query: `Does vitamin D improve bone density? ${fake.marker}` })
+    ).json()) as AskBody
+    const followUp = {
+      query: `What about in children? ${fake.marker}`,
+      session_id: first.session_id,
+    }
+    const res = await ask(followUp, { ...bearer(first.token ?? ''), accept: 'text/event-stream' })
+    const body = resultOf(await readSse(res))
+    expect(body).toMatchObject({
+      mode: 'online',
+      fallbacks: [],
+      abstained: false,
+      search_query: 'vitamin D supplementation bone mineral content children',
+      answer: 'In children it raised forearm bone mineral content [1].',
+    })
+    expect(body.sources[0]?.title).toBe('Vitamin D and bone growth in children')
+    const calls = (await fake.requests()).slice(2)
     expect(calls.map((c) => [c.body.model, c.body.stream === true])).toEqual([
       ['fake-fast', false],
       ['fake-main', true],
       ['fake-fast', false],
     ])
-    expect(calls[1]?.body.response_format).toBeUndefined()
+    const planning = calls[0]?.messages.at(-1)?.content ?? ''
+    expect(planning).toContain('Does vitamin D improve bone density?')
+    expect(planning).toContain('What about in children?')
   })
 
-  it('rewrites a follow-up from the conversation and searches the standalone query', async () => {
-    const search = await scriptSearch(results)
-    const fake = await scriptFake([
-      plan('sleep memory learning'),
-      answer('Sleep helps [1].'),
-      related,
-      plan('naps memory learning'),
-      answer('Naps too [1].'),
-      related,
-    ])
-    const first = (await (
-      await ask({ query: `Does sleep improve memory? ${fake.marker}` })
-    ).json()) as AskBody
-    const followUp = { query: `And naps? ${fake.marker}`, session_id: first.session_id }
-    const second = (await (await ask(followUp, bearer(first.token ?? ''))).json()) as AskBody
-    const planning = (await fake.requests())[3]
-    const prompt = planning?.messages.at(-1)?.content ?? ''
-    expect(prompt).toContain('Does sleep improve memory?')
-    expect(prompt).toContain('Sleep helps.')
-    expect(prompt).toContain('And naps?')
-    expect(search.mock.calls.at(-1)?.[0]).toBe('naps memory learning')
-    expect(second.search_query).toBe('naps memory learning')
-    const synthesis = (await fake.requests())[4]
-    expect(synthesis?.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user'])
-  })
-
-  it('abstains when the model replies that no source addresses the question', async () => {
-    await scriptSearch(results)
-    const fake = await scriptFake([plan('sleep memory learning'), answer('NO_RELEVANT_SOURCES')])
-    const body = (await (
-      await ask({ query: `Does sleep improve memory in octopuses? ${fake.marker}` })
-    ).json()) as AskBody
+  it('lets the model judge: its sentinel abstains, showing no text and no sources', async () => {
+    const fake = await scriptFake([answer('NO_RELEVANT_SOURCES')])
+    const res = await ask(
+      { query: `Does vitamin D cure the common cold? ${fake.marker}` },
+      { accept: 'text/event-stream' },
+    )
+    const packets = await readSse(res)
+    const body = resultOf(packets)
     expect(body).toMatchObject({
       abstained: true,
       sources: [],
       related_questions: [],
       mode: 'online',
+      fallbacks: [],
       model: 'fake-main',
     })
     expect(body.answer).toMatch(/do not cover this question/)
-    expect(body.answer).not.toMatch(/NO_RELEVANT/)
-    expect(await fake.requests()).toHaveLength(2)
+    const streamed = packets.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')
+    expect(streamed).not.toMatch(/NO_RELEVANT/)
+    const lastSources = packets.findLast((p) => p.type === 'sources')
+    expect(lastSources).toMatchObject({ sources: [] })
+    expect(await fake.requests()).toHaveLength(1)
   })
 
-  it('answers in degraded mode, naming each fallback, when the model is out of quota', async () => {
-    const fake = await scriptFake([{ status: 429 }, { status: 429 }])
-    // Offline rewriting keeps the marker in the searched query: the sources carry it too.
-    await scriptSearch(results.map((r) => ({ ...r, snippet: `${r.snippet} ${fake.marker}` })))
-    const res = await ask(
-      { query: `Does sleep improve memory and learning? ${fake.marker}` },
-      { accept: 'text/event-stream' },
-    )
-    const packets = await readSse(res)
-    const body = (packets.at(-1) as { result: AskBody }).result
-    expect(body.mode).toBe('degraded')
-    expect(body.model).toBeNull()
-    expect(body.fallbacks).toEqual([
-      { stage: 'plan', reason: 'quota' },
-      { stage: 'synthesize', reason: 'quota' },
-      { stage: 'related_questions', reason: 'quota' },
-    ])
-    expect(body.answer).toMatch(/\[1\]/)
-    const statuses = packets.flatMap((p) => (p.type === 'status' ? [p.message] : []))
-    expect(statuses.at(-1)).toMatch(/^Answer ready \(degraded: .*quota/)
-    expect(statuses).not.toContain('Answer ready.')
+  it('abstains without any model call when no result mentions any word of the question', async () => {
+    const fake = await scriptFake([])
+    const body = (await (
+      await ask({ query: `Who won the football tournament in Qatar? ${fake.marker}` })
+    ).json()) as AskBody
+    expect(body).toMatchObject({ abstained: true, sources: [], mode: 'online', fallbacks: [] })
+    expect(await fake.requests()).toHaveLength(0)
+  })
+
+  it('lists a retrieval stage that fell back (a semantic embedder down), marked degraded', async () => {
+    const deps = await sessionDeps()
+    // As with a semantic embedder configured (its list counts in fusion), which is down.
+    const embedder = deps.embedder as { lexical?: boolean }
+    const lexical = embedder.lexical
+    embedder.lexical = false
+    vi.spyOn(deps.embedder, 'embed').mockRejectedValue(new Error('embedder down'))
+    try {
+      const fake = await scriptFake([answer('Vitamin D raised bone density [1].'), related])
+      const body = (await (
+        await ask({ query: `Does vitamin D improve bone mineral density? ${fake.marker}` })
+      ).json()) as AskBody
+      expect(body).toMatchObject({
+        abstained: false,
+        mode: 'degraded',
+        fallbacks: [{ stage: 'retrieval.vector', reason: 'failed; searched without it' }],
+      })
+    } finally {
+      embedder.lexical = lexical
+    }
   })
 })

@@ -77,6 +77,66 @@ describe('answer pipeline, offline', () => {
     const search = statuses(deps.packets).filter((s) => s.step === 'search')
     expect(search.map((s) => s.phase)).toEqual(['start', 'error'])
     expect(statuses(deps.packets).at(-1)?.message).toBe('No answer: search failed.')
+    expect(state.payload).toMatchObject({
+      mode: 'offline',
+      fallbacks: [{ stage: 'search', reason: 'Brave returned 500' }],
+    })
+  })
+
+  it('lists term statistics that could not be loaded, and still judges by word overlap', async () => {
+    const deps = fakeDeps({
+      webSearch: fixedSearch(results),
+      termStats: async () => {
+        throw new Error('D1 is down')
+      },
+    })
+    const state = await runPipeline(aState(), deps, never)
+    expect(state.payload?.answer).toMatch(/\[1\]/)
+    expect(state.payload?.fallbacks).toEqual([
+      {
+        stage: 'relevance',
+        reason: 'term statistics could not be loaded; judged by plain word overlap',
+      },
+    ])
+  })
+
+  it('goes on in search order, listed, when choosing sources fails (not an abstention)', async () => {
+    const deps = fakeDeps({ webSearch: fixedSearch(results) })
+    let failed = false
+    deps.emit = (packet) => {
+      // The early sources packet is part of choosing sources: fail it once.
+      if (packet.type === 'sources' && !failed) {
+        failed = true
+        throw new Error('emit failed')
+      }
+      deps.packets.push(packet)
+    }
+    const state = await runPipeline(aState(), deps, never)
+    expect(state.payload?.abstained).toBe(false)
+    expect(state.payload?.answer).toMatch(/\[1\]/)
+    expect(state.payload?.fallbacks).toEqual([
+      { stage: 'prioritize_sources', reason: 'unexpected error' },
+    ])
+  })
+
+  it('withdraws what was streamed when writing the answer crashes, and lists it', async () => {
+    const deps = fakeDeps({ webSearch: fixedSearch(results) })
+    let crashed = false
+    deps.emit = (packet) => {
+      deps.packets.push(packet)
+      if (packet.type === 'token' && !crashed) {
+        crashed = true
+        throw new Error('writer crashed')
+      }
+    }
+    const state = await runPipeline(aState(), deps, never)
+    const replace = deps.packets.findIndex((p) => p.type === 'replace')
+    expect(replace).toBeGreaterThan(deps.packets.findIndex((p) => p.type === 'token'))
+    const after = deps.packets.slice(replace + 1)
+    const text = after.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')
+    expect(text).toBe(state.payload?.answer)
+    expect(state.payload?.answer).toBe('The answer could not be written (unexpected error).')
+    expect(state.payload?.fallbacks).toEqual([{ stage: 'synthesize', reason: 'unexpected error' }])
   })
 
   it('gives up on a search that does not answer in time', async () => {

@@ -48,6 +48,22 @@ export function ask(body: Record<string, unknown>, headers: Record<string, strin
   )
 }
 
+/** The /api/ask JSON body (and an SSE run's `done` result) as tests read it. */
+export interface AskBody {
+  session_id: string
+  token?: string
+  answer: string
+  sources: { number: number; title: string; cited: boolean }[]
+  mode: string
+  fallbacks: { stage: string; reason: string }[]
+  related_questions: string[]
+  abstained: boolean
+  reason?: string
+  search_query?: string
+  search_error?: string
+  model: string | null
+}
+
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` }
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_RESULTS, searchSources } from '../../workers/answer/search'
 import { ProviderError } from '../../workers/errors'
+import type { WebSearchOptions } from '../../workers/sources'
 import { aResult, aState } from './builders'
-import { failingSearch, fakeDeps, fixedSearch } from './fake-deps'
+import { failingSearch, fakeDeps, fixedSearch, hangingSearch } from './fake-deps'
 
 const never = new AbortController().signal
 
@@ -47,10 +48,66 @@ describe('search stage', () => {
   it('uses the corpus or the academic provider when asked', async () => {
     const corpus = fixedSearch([aResult(1)], 'corpus')
     const academic = fixedSearch([aResult(2)], 'academic')
-    const deps = fakeDeps({ corpusSearch: corpus, academicSearch: academic })
+    const deps = fakeDeps({ corpusSearch: corpus, academicSearch: () => academic })
     await searchSources(aState({ options: { search_mode: 'corpus' } }), deps, never)
+    expect([corpus.calls, academic.calls]).toEqual([1, 0])
+    // Academic search runs beside the library search (its fallback when arXiv is down).
     await searchSources(aState({ options: { search_mode: 'academic' } }), deps, never)
-    expect([corpus.calls, academic.calls]).toEqual([1, 1])
+    expect([corpus.calls, academic.calls]).toEqual([2, 1])
+  })
+
+  it('falls back to the library, listed, when arXiv and Crossref do not answer in time', async () => {
+    const corpus = fixedSearch([aResult(1)], 'corpus')
+    const deps = fakeDeps({
+      corpusSearch: corpus,
+      academicSearch: () => hangingSearch(),
+      timeouts: { searchMs: 80 },
+    })
+    const state = await searchSources(aState({ options: { search_mode: 'academic' } }), deps, never)
+    expect(state.results.map((r) => r.title)).toEqual(['Result 1'])
+    expect(state.fallbacks).toEqual([
+      {
+        stage: 'search.academic',
+        reason: 'arXiv and Crossref did not answer in time; searched the library only',
+      },
+    ])
+  })
+
+  it('searches the library and says so when web search is asked for but not configured', async () => {
+    const corpus = fixedSearch([aResult(1)], 'corpus')
+    const web = fixedSearch([aResult(2)], 'web')
+    const deps = fakeDeps({ corpusSearch: corpus, webSearch: web, webSearchConfigured: false })
+    const state = await searchSources(aState({ options: { search_mode: 'web' } }), deps, never)
+    expect([corpus.calls, web.calls]).toEqual([1, 0])
+    expect(state.fallbacks).toEqual([
+      {
+        stage: 'search.web',
+        reason: 'no web search provider is configured; searched the library instead',
+      },
+    ])
+    // The default (no search_mode) is the configured provider: nothing fell back.
+    const plain = await searchSources(aState(), deps, never)
+    expect(plain.fallbacks).toEqual([])
+  })
+
+  it('passes on what fell back inside search, and asks providers for no model call', async () => {
+    const seen: unknown[] = []
+    const provider = {
+      name: 'reporting',
+      search: async (_q: string, options: WebSearchOptions) => {
+        seen.push(options.allowModel)
+        options.reportFallback?.({
+          stage: 'retrieval.feedback',
+          reason: 'failed; searched without it',
+        })
+        return [aResult(1)]
+      },
+    }
+    const state = await searchSources(aState(), fakeDeps({ webSearch: provider }), never)
+    expect(seen).toEqual([false])
+    expect(state.fallbacks).toEqual([
+      { stage: 'retrieval.feedback', reason: 'failed; searched without it' },
+    ])
   })
 
   it('lets a provider failure propagate for the pipeline to turn into a graceful answer', async () => {

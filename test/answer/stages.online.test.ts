@@ -47,14 +47,14 @@ describe('plan with the fast model', () => {
     )
     expect(state.searchQuery).toMatch(/^What about in women\?.*vitamin/)
     expect(state.fallbacks).toEqual([{ stage: 'plan', reason: 'model error' }])
-    expect(state.plan).toEqual({})
+    expect(state.plan).toBeUndefined()
   })
 
   it('gives up on a planning call that does not answer in time, naming the timeout', async () => {
     const fake = await scriptFake([{ hang: true }])
     const deps = fakeDeps({ models: models(), timeouts: { planMs: 50 } })
     const state = await planQuestion(
-      aState({ query: `Is vitamin D safe? ${fake.marker}` }),
+      aState({ query: `Is it safe? ${fake.marker}`, history }),
       deps,
       never,
     )
@@ -62,6 +62,16 @@ describe('plan with the fast model', () => {
     expect(state.modelDown).toBeUndefined()
     const notice = deps.packets.find((p) => p.type === 'status' && p.phase === 'error')
     expect(notice).toMatchObject({ step: 'plan', message: expect.stringMatching(/timeout/) })
+  })
+
+  it('makes no model call for a first question: it is searched as asked', async () => {
+    const fake = await scriptFake([{ json: { query: 'other', task: 'qa', variations: [] } }])
+    const query = `Does vitamin D reduce fractures? ${fake.marker}`
+    const state = await planQuestion(aState({ query }), fakeDeps({ models: models() }), never)
+    expect(state.searchQuery).toBe(query)
+    expect(state.plan).toBeUndefined()
+    expect(state.fallbacks).toEqual([])
+    expect(await fake.requests()).toHaveLength(0)
   })
 
   it('answers small talk without any model call', async () => {

@@ -202,7 +202,10 @@ describe('debate run', () => {
       true,
     )
     expect(outcome.mode).toBe('degraded')
-    expect(outcome.fallbacks).toEqual(['arxiv:unreachable', 'crossref:unreachable'])
+    expect(outcome.fallbacks).toEqual([
+      { stage: 'arxiv', reason: 'unreachable' },
+      { stage: 'crossref', reason: 'unreachable' },
+    ])
   })
 
   it("marks the debate degraded, and says so, when a turn's retrieval fell back", async () => {
@@ -216,7 +219,12 @@ describe('debate run', () => {
     }
     const { outcome, packets } = await debate(deps)
     expect(outcome.mode).toBe('degraded')
-    expect(outcome.fallbacks).toEqual(['retrieval:rerank:lexical'])
+    expect(outcome.fallbacks).toEqual([
+      {
+        stage: 'retrieval.rerank',
+        reason: 'the model could not grade the passages; ranked by word statistics',
+      },
+    ])
     expect(statuses(packets)).toContain(
       'Research Scientist 2: retrieval fell back (rerank:lexical); the debate is marked degraded',
     ) // Clients read the fallback from the packet, not the words.
@@ -237,7 +245,7 @@ describe('debate run', () => {
     const { outcome, text, packets } = await debate(deps)
     expect(outcome.terminal).toBe('interrupted')
     expect(outcome.mode).toBe('degraded')
-    expect(outcome.fallbacks).toEqual(['model:model error'])
+    expect(outcome.fallbacks).toEqual([{ stage: 'model', reason: 'model error' }])
     expect(outcome.transcript[0]?.text).toContain('```')
     expect(packets.some((p) => p.type === 'error')).toBe(false)
     expect(statuses(packets)).toContain(
@@ -354,7 +362,7 @@ describe('debate run', () => {
     }
     const { outcome, packets } = await debate(deps, undefined, 'https://example.org/x')
     expect(statuses(packets)[0]).toMatch(/^URL not ingested \(refused\)/)
-    expect(outcome.fallbacks).toContain('url:not_ingested')
+    expect(outcome.fallbacks).toContainEqual({ stage: 'url', reason: 'not ingested' })
     expect(outcome.terminal).toBe('consensus')
   })
 })

@@ -80,6 +80,11 @@ describe('a debate with a model', () => {
     const fake = await scriptFake([PROPOSAL, REVIEW])
     const body = await debate(fake.marker)
     expect(body.mode).toBe('degraded')
-    expect(body.fallbacks).toEqual(['retrieval:rerank:lexical'])
+    expect(body.fallbacks).toEqual([
+      {
+        stage: 'retrieval.rerank',
+        reason: 'the model could not grade the passages; ranked by word statistics',
+      },
+    ])
   })
 })

@@ -95,8 +95,26 @@ async function followUpFindsItsTopic(page: Page): Promise<void> {
   await shot(page, 'follow-up')
 }
 
+/** With a model, the model judges relevance: this one replies that no source addresses it. */
+async function scriptNoRelevantSources(): Promise<string> {
+  const res = await fetch(`${modelUrl}/__scripts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      steps: [
+        // A follow-up in this session: its rewrite comes first.
+        { forSchema: 'query_plan', json: { query: 'FIFA World Cup 1998 final score', task: 'qa' } },
+        { reply: 'NO_RELEVANT_SOURCES' },
+      ],
+    }),
+  })
+  const { key } = (await res.json()) as { key: string }
+  return `[[fake:${key}]]`
+}
+
 async function offTopicIsAbstained(page: Page): Promise<void> {
-  await ask(page, 3, 'Who won the 1998 FIFA World Cup final, and what was the score?')
+  const marker = await scriptNoRelevantSources()
+  await ask(page, 3, `Who won the 1998 FIFA World Cup final, and what was the score? ${marker}`)
   const turn = page.locator('#turn-3')
   await turn.locator('.notice-abstained').waitFor({ state: 'visible' })
   assert.equal(await turn.locator('.source').count(), 0, 'no source cards')

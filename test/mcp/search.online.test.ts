@@ -51,7 +51,12 @@ describe('search_library with a model', () => {
       rerank: { status: 500, error: { message: 'reranker exploded' } },
     })
     const found = await searchTidalLocking()
-    expect(found.fallbacks).toEqual(['rerank:lexical'])
+    expect(found.fallbacks).toEqual([
+      {
+        stage: 'retrieval.rerank',
+        reason: 'the model could not grade the passages; ranked by word statistics',
+      },
+    ])
     expect(found.passages[0]?.text).toContain('Tidal locking')
   })
 })

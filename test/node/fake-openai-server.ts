@@ -99,7 +99,8 @@ async function serveModelCall(
 ) {
   const url = new URL(req.url ?? '/', 'http://fake')
   const key = book.keyOf(body)
-  book.record(key, { path: url.pathname, authorization: req.headers.authorization ?? null, body })
+  const authorization = req.headers.authorization ?? null
+  book.record(key, { path: url.pathname, authorization, body, at: Date.now() })
   const { step, exhausted } = book.take(key, schemaName(body))
   if (exhausted) {
     return sendError(res, 500, {
@@ -142,6 +143,8 @@ async function route(state: ServerState, req: IncomingMessage, res: ServerRespon
 export interface FakeServerOptions {
   /** Added before the first byte of every model answer: a model's time to first token. */
   firstTokenMs?: number
+  /** Loopback port to listen on (default: any free one). */
+  port?: number
 }
 
 interface ServerState {
@@ -158,7 +161,7 @@ export async function startFakeOpenAi(
       sendError(res, 500, { message: `Fake server error: ${String(error)}`, type: 'server_error' })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,

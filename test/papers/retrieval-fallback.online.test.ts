@@ -44,7 +44,12 @@ describe('paper chat when retrieval falls back', () => {
       expect(res.status).toBe(200)
       const body = await res.json<ChatBody>()
       expect(body.mode).toBe('degraded')
-      expect(body.fallbacks).toEqual([{ stage: 'rerank', reason: 'lexical' }])
+      expect(body.fallbacks).toEqual([
+        {
+          stage: 'retrieval.rerank',
+          reason: 'the model could not grade the passages; ranked by word statistics',
+        },
+      ])
       expect(body.error).toBeUndefined()
       expect(body.answer).toBe(REPLY)
       expect(body.citations.map((c) => c.page)).toEqual([3])
@@ -66,7 +71,7 @@ describe('paper chat when retrieval falls back', () => {
       expect(notice).toBeGreaterThanOrEqual(0)
       expect(packets[notice]).toMatchObject({ phase: 'error' })
       expect(packets[notice]?.type === 'status' ? packets[notice].message : '').toMatch(
-        /rerank \(lexical\)/,
+        /retrieval\.rerank \(the model could not grade the passages/,
       )
       expect(notice).toBeLessThan(firstToken)
       const done = packets.at(-1)

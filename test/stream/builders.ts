@@ -10,6 +10,7 @@ export const done = (result: unknown, stopped?: boolean): Packet => ({
   turn_index: 0,
   ...(stopped === undefined ? {} : { stopped }),
 })
+export const replace = (reason: string): Packet => ({ type: 'replace', reason, turn_index: 0 })
 export const failure = (code: string, message: string): Packet => ({
   type: 'error',
   code,

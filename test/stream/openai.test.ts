@@ -8,7 +8,7 @@ import {
   type CompletionMeta,
   type Packet,
 } from '../../workers/stream'
-import { done, failure, reasoning, source, sources, status, token } from './builders'
+import { done, failure, reasoning, replace, source, sources, status, token } from './builders'
 
 const meta: CompletionMeta = { id: 'chatcmpl-1', model: 'quire-answer', created: 1_700_000_000 }
 
@@ -23,6 +23,28 @@ function encodeAll(packets: Packet[]): string[] {
 function chunks(datas: string[]): ChatCompletionChunk[] {
   return datas.filter((data) => data !== '[DONE]').map((data) => JSON.parse(data))
 }
+
+describe('a replace packet over OpenAI chunks', () => {
+  it('streams a delta withdrawing the text above, with quire.replace on that chunk', () => {
+    const parsed = chunks(
+      encodeAll([token('Partial'), replace('the model failed (timeout)'), token('Final [1].')]),
+    )
+    const withdrawal = parsed[1] as ChatCompletionChunk & { quire?: unknown }
+    expect(withdrawal.choices[0]?.delta.content).toMatch(
+      /text above is withdrawn \(the model failed/,
+    )
+    expect(withdrawal.quire).toEqual({ replace: { reason: 'the model failed (timeout)' } })
+    expect(parsed[2]?.choices[0]?.delta.content).toBe('Final [1].')
+  })
+
+  it('leaves only the final answer in a whole completion', () => {
+    const completion = buildChatCompletion(
+      [token('Partial'), replace('the model failed'), token('Final [1].')],
+      meta,
+    )
+    expect(completion.choices[0]?.message.content).toBe('Final [1].')
+  })
+})
 
 describe('OpenAI chunk encoder', () => {
   it('streams tokens as delta.content with the role on the first chunk and ends with [DONE]', () => {

@@ -7,7 +7,7 @@ import {
   TextPlainEncoder,
   type TextPlainEvent,
 } from '../../workers/stream'
-import { done, failure, reasoning, status, token } from './builders'
+import { done, failure, reasoning, replace, status, token } from './builders'
 
 /** The text and control events a client would see for the given encoded body. */
 function contentOf(events: TextPlainEvent[]): string {
@@ -34,6 +34,24 @@ describe('text/plain encoder', () => {
 
   it('keeps a multi-line status message on one control line', () => {
     expect(encodeTextPlain([status('a\nb\r\nc')])).toBe('[[STATUS]] a b c\n')
+  })
+
+  it('withdraws streamed text with a [[REPLACE]] line the decoder reads back', () => {
+    const body = encodeTextPlain([
+      token('Partial ans'),
+      replace('the model failed (timeout)'),
+      token('Final answer [1].'),
+      done({ answer: 'Final answer [1].' }),
+    ])
+    expect(controlLines(body)).toEqual([
+      '[[REPLACE]] {"reason":"the model failed (timeout)"}',
+      '[[DONE]] {"answer":"Final answer [1]."}',
+    ])
+    const events = decodeTextPlain(body)
+    expect(events.map((e) => e.type)).toEqual(['text', 'replace', 'text', 'done'])
+    expect(events[1]).toEqual({ type: 'replace', reason: 'the model failed (timeout)' })
+    // The line break before the next control line is the encoder's, as after any text.
+    expect(events[2]).toEqual({ type: 'text', text: 'Final answer [1].\n' })
   })
 
   it('sends an error packet as an [[ERROR]] line with JSON', () => {

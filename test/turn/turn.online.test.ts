@@ -45,13 +45,10 @@ async function say(session: TestSession, message: string, extra: Record<string, 
   return body
 }
 
-/**
- * A turn made by the model with nothing fallen back. Turns do not list `fallbacks` yet (the
- * one mode/fallbacks derivation will add them); until then an absent list counts as empty.
- */
+/** A turn made by the model with nothing fallen back. */
 function expectOnline(result: Record<string, unknown> | undefined): void {
   expect(result?.mode).toBe('online')
-  expect(result?.fallbacks ?? []).toEqual([])
+  expect(result?.fallbacks).toEqual([])
 }
 
 // search_corpus's retrieval asks the fast model for a plan and a rerank: scripted valid.

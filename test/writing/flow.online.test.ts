@@ -140,7 +140,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     ).json<WriteAnswer>()
     expectOnline(answer)
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
-    expect(placed.fallbacks).toEqual(['placement:model_invalid'])
+    expect(placed.fallbacks).toContainEqual({ stage: 'placement', reason: 'model invalid' })
     expect(placed.placement.decided_by).toBe('deterministic')
     expect(sectionOf(placed.document.markdown, 'The pooled effect')).toBe('Results')
   })
@@ -245,7 +245,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await res.json<WriteAnswer>()
     expect(answer.mode).toBe('degraded')
     expect(answer.response).toMatch(/^Degraded: the model could not write this \(model error\)/)
-    expect(answer.fallbacks).toEqual(['stage1:model error'])
+    expect(answer.fallbacks).toContainEqual({ stage: 'stage1', reason: 'model error' })
     // Grounded content still waits for approval; the document is untouched until then.
     expect(answer.status).toBe('pending_approval')
     expect(answer.sources.length).toBeGreaterThan(0)

@@ -56,7 +56,7 @@ describe('writing offline', { timeout: 60_000 }, () => {
       action: 'append_to_section',
       decided_by: 'deterministic',
     })
-    expect(placed.fallbacks).toContain('placement:offline')
+    expect(placed.fallbacks).toContainEqual({ stage: 'placement', reason: 'offline' })
     expect(sectionOf(placed.document.markdown, answer.document_content)).toBe('Results')
     // Every block of the original document is still there, in order.
     for (const block of parseBlocks(PAPER)) expect(placed.document.markdown).toContain(block.text)
@@ -148,7 +148,7 @@ describe('writing offline', { timeout: 60_000 }, () => {
       },
     })
     const placed = await res.json<PlacedAnswer>()
-    expect(placed.fallbacks).toContain('placement:document_changed')
+    expect(placed.fallbacks).toContainEqual({ stage: 'placement', reason: 'document changed' })
     expect(sectionOf(placed.document.markdown, answer.document_content)).toBe('Results')
   })
 })

@@ -82,7 +82,7 @@ export interface WriteAnswer {
   pending_content_id: string | null
   revision: number | null
   mode: string
-  fallbacks: string[]
+  fallbacks: { stage: string; reason: string }[]
   new_types: { created: string[]; ignored: { name: string; reason: string }[] }
 }
 
@@ -90,7 +90,7 @@ export interface PlacedAnswer {
   status: string
   document: { markdown: string; version: number }
   placement: { action: string; target: string | null; decided_by: string; removed: string[] }
-  fallbacks: string[]
+  fallbacks: { stage: string; reason: string }[]
 }
 
 export async function putDocument(session: CreatedSession, markdown: string): Promise<number> {

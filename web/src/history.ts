@@ -24,6 +24,7 @@ interface StoredMessage {
     related_questions?: string[]
     stopped?: boolean
     mode?: string
+    fallbacks?: { stage: string; reason: string }[]
     abstained?: boolean
     cached?: boolean
   }
@@ -44,7 +45,7 @@ function toTurns(messages: StoredMessage[]): PastTurn[] {
       stopped: reply.data?.stopped === true,
       outcome: {
         mode: reply.data?.mode === 'degraded' ? 'degraded' : 'online',
-        fallbacks: [],
+        fallbacks: Array.isArray(reply.data?.fallbacks) ? reply.data.fallbacks : [],
         abstained: reply.data?.abstained === true,
         cached: reply.data?.cached === true,
       },

@@ -9,8 +9,10 @@ export function toAnswerDeps(deps: Deps, emit: AnswerDeps['emit']): AnswerDeps {
     mode: deps.config.mode,
     models: deps.models,
     webSearch: deps.webSearch,
+    webSearchConfigured: deps.config.search.provider !== 'corpus',
     corpusSearch: deps.corpusSearch,
-    academicSearch: createAcademicSearch({ scholarly: deps.scholarly, corpus: deps.corpusSearch }),
+    academicSearch: (library) =>
+      createAcademicSearch({ scholarly: deps.scholarly, corpus: library }),
     safeFetch: deps.safeFetch,
     // IDF from the searched namespaces weighs rare question words above common ones.
     termStats: createTermStatisticsSource(deps.db, deps.config.knowledge.askNamespaces),

@@ -32,8 +32,9 @@ export function recentHistory(messages: StoredMessage[]): HistoryTurn[] {
 }
 
 function saveAnswer(store: SessionStore, payload: AnswerPayload, turns: number): void {
-  const { sources, related_questions, cached, mode, abstained } = payload
-  const data = { kind: 'ask', sources, related_questions, cached, mode, abstained }
+  const { sources, related_questions, cached, mode, fallbacks, abstained } = payload
+  // Fallbacks are kept so a reopened session shows why an answer was degraded.
+  const data = { kind: 'ask', sources, related_questions, cached, mode, fallbacks, abstained }
   store.appendMessage({ role: 'assistant', content: payload.answer, data })
   store.putCheckpoint(ASK_CHECKPOINT, { question: payload.question, at: payload.timestamp, turns })
 }
@@ -47,6 +48,7 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
     // After a stop nothing more reaches the reader, so what was sent is what is saved.
     if (signal.aborted) return
     if (body.type === 'token') partial += body.text
+    if (body.type === 'replace') partial = ''
     context.emit(atBlock(body, ANSWER_BLOCK))
   }
   const request = {

@@ -1,7 +1,7 @@
-// Fallback bookkeeping: why a model stage fell back (in user-facing words), the `fallbacks`
-// entries, and the answer's mode. Nothing degraded may be presented as normal.
+// Fallback bookkeeping: why a model stage fell back (in user-facing words) and the `fallbacks`
+// entries; the mode is derived from them by the grounding core (modeReport).
 import { modelFailureReason } from '../llm'
-import type { AnswerDeps, AnswerMode, AskState, StageFallback } from './types'
+import type { AnswerDeps, AskState, StageFallback } from './types'
 
 /** Reasons that say the model will not answer the next call either: skip waiting on it. */
 const MODEL_DOWN = new Set(['model unreachable', 'quota'])
@@ -17,11 +17,6 @@ export function withFallback(state: AskState, stage: string, reason: string): As
   const fallbacks: StageFallback[] = [...state.fallbacks, { stage, reason }]
   const modelDown = state.modelDown ?? (MODEL_DOWN.has(reason) ? reason : undefined)
   return { ...state, fallbacks, ...(modelDown ? { modelDown } : {}) }
-}
-
-export function answerMode(state: AskState, configured: 'offline' | 'online'): AnswerMode {
-  if (configured === 'offline') return 'offline'
-  return state.fallbacks.length > 0 ? 'degraded' : 'online'
 }
 
 /** "synthesize (model unreachable), plan (timeout)": for status lines. */

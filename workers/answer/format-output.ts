@@ -1,7 +1,7 @@
 // Stage 5, format_output: the API payload (seed 001 §5.5, with mode, fallbacks, abstention).
 // sources[n - 1] is what the answer cites as [n]: cited sources first in citation order, then
 // the other sources that were read.
-import { answerMode } from './fallbacks'
+import { modeReport } from '../grounding'
 import { toSourceRefs } from './source-refs'
 import { NOT_COVERED_REASON } from './synthesize'
 import type { AnswerDeps, AnswerSource, AskState, RankedSource } from './types'
@@ -51,9 +51,8 @@ export async function formatOutput(state: AskState, deps: AnswerDeps): Promise<A
       related_questions: state.relatedQuestions,
       timestamp: new Date(now).toISOString(),
       latency_ms: Math.max(0, now - state.startedAt),
-      mode: answerMode(state, deps.mode),
+      ...modeReport(deps.mode === 'online', state.fallbacks),
       cached: false,
-      fallbacks: deps.mode === 'offline' ? [] : state.fallbacks,
       abstained: state.abstained,
       ...(state.abstained ? { reason: state.abstainReason ?? NOT_COVERED_REASON } : {}),
       ...(searched && searched !== state.query.trim() ? { search_query: searched } : {}),

@@ -1,5 +1,5 @@
 // Shapes an answer for OpenAI-compatible clients: the whole chat.completion with Sonar-style
-// citations, usage estimates, and absolute URLs for knowledge-base sources.
+// citations, the upstream calls' usage, and absolute URLs for knowledge-base sources.
 import {
   atBlock,
   buildChatCompletion,
@@ -12,14 +12,7 @@ import type { ChatCompletionRequest } from './openai-schemas'
 import { toSourceRefs } from './source-refs'
 import { absoluteLink } from './source-view'
 import type { AnswerPayload } from './types'
-
-/** Rough counts (~4 characters a token): the pipeline makes several model calls, or none. */
-export function usageOf(request: ChatCompletionRequest, answer: string) {
-  const chars = request.messages.reduce((n, m) => n + JSON.stringify(m.content ?? '').length, 0)
-  const prompt_tokens = Math.ceil(chars / 4)
-  const completion_tokens = Math.ceil(answer.length / 4)
-  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens }
-}
+import type { UsageMeter } from './usage-meter'
 
 /** Knowledge-base sources link to /api/sources/<id>: API clients need the full URL. */
 export function withAbsoluteUrls(packet: PacketBody, origin: string): PacketBody {
@@ -34,16 +27,31 @@ export interface CompletionContext {
   meta: CompletionMeta
   request: ChatCompletionRequest
   origin: string
+  /** Meters the answer's model calls: their usage is the completion's. */
+  meter: UsageMeter
 }
 
-/** Quire's extension on a completion: how the answer was made (the payload's honesty fields). */
-export function quireExtension(payload: AnswerPayload) {
+/**
+ * Quire's extension on a completion: how the answer was made (the payload's honesty fields),
+ * and how `usage` was obtained (calls made; calls the tokenizer counted for want of a report).
+ */
+export function quireExtension(payload: AnswerPayload, meter: UsageMeter) {
   return {
     mode: payload.mode,
     fallbacks: payload.fallbacks,
     abstained: payload.abstained,
     ...(payload.reason ? { reason: payload.reason } : {}),
     ...(payload.search_query ? { search_query: payload.search_query } : {}),
+    usage: meter.note(),
+  }
+}
+
+/** The `done` result a /v1 stream ends with: its final chunk carries `quire` and `usage`. */
+export function streamResult(payload: AnswerPayload, meter: UsageMeter) {
+  return {
+    related_questions: payload.related_questions,
+    usage: meter.usage(),
+    quire: quireExtension(payload, meter),
   }
 }
 
@@ -59,8 +67,8 @@ export function wholeCompletion(payload: AnswerPayload, context: CompletionConte
   ]
   return {
     ...buildChatCompletion(packets, context.meta),
-    usage: usageOf(context.request, payload.answer),
+    usage: context.meter.usage(),
     related_questions: payload.related_questions,
-    quire: quireExtension(payload),
+    quire: quireExtension(payload, context.meter),
   }
 }

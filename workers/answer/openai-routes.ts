@@ -7,8 +7,9 @@ import { relayPackets, requireApiKey, validate, type AppEnv } from '../http'
 import { atBlock, newCompletionMeta, type Packet, type PacketBody } from '../stream'
 import { ANSWER_BLOCK, answerQuestion, type AnswerRequest } from './answer'
 import { toAnswerDeps } from './answer-deps'
+import { meterUsage } from './usage-meter'
 import {
-  quireExtension,
+  streamResult,
   wholeCompletion,
   withAbsoluteUrls,
   type CompletionContext,
@@ -70,13 +71,9 @@ function streamCompletion(c: Context<AppEnv>, question: AnswerRequest, context: 
     const packet = atBlock(withAbsoluteUrls(body, context.origin), ANSWER_BLOCK)
     writer.write(packet).catch(() => undefined)
   }
-  const work = answerQuestion(question, toAnswerDeps(deps, emit), deps.db, c.req.raw.signal)
-    .then((payload) =>
-      emit({
-        type: 'done',
-        result: { related_questions: payload.related_questions, quire: quireExtension(payload) },
-      }),
-    )
+  const answerDeps = { ...toAnswerDeps(deps, emit), models: context.meter.models }
+  const work = answerQuestion(question, answerDeps, deps.db, c.req.raw.signal)
+    .then((payload) => emit({ type: 'done', result: streamResult(payload, context.meter) }))
     .catch(() => {
       emit({ type: 'error', code: 'internal', message: 'The answer failed' })
       emit({ type: 'done', result: null })
@@ -102,9 +99,10 @@ export const openAiRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const question = toAnswerRequest(request)
     const meta = newCompletionMeta(request.model, deps.now())
-    const context = { meta, request, origin: new URL(c.req.url).origin }
+    const meter = meterUsage(deps.models)
+    const context = { meta, request, origin: new URL(c.req.url).origin, meter }
     if (request.stream) return streamCompletion(c, question, context)
-    const silent = toAnswerDeps(deps, () => undefined)
+    const silent = { ...toAnswerDeps(deps, () => undefined), models: meter.models }
     const payload = await answerQuestion(question, silent, deps.db, c.req.raw.signal)
     return c.json(wholeCompletion(payload, context))
   })

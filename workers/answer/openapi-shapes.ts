@@ -21,8 +21,14 @@ const answerSource = z.object({
   reason: z.string().describe('Why prioritize_sources kept it'),
 })
 const stageFallback = z.object({
-  stage: z.string().describe('e.g. plan, synthesize, related_questions'),
-  reason: z.string().describe('e.g. model unreachable, timeout, quota'),
+  stage: z
+    .string()
+    .describe(
+      'e.g. plan, search.academic, retrieval.vector, relevance, synthesize, related_questions',
+    ),
+  reason: z
+    .string()
+    .describe('e.g. model unreachable, timeout, quota, failed; searched without it'),
 })
 const answerPayload = z.object({
   session_id: z.string(),
@@ -38,7 +44,7 @@ const answerPayload = z.object({
   cached: z.boolean().describe('Replayed from the 10-minute answer cache'),
   fallbacks: z
     .array(stageFallback)
-    .describe('Each stage that took its deterministic fallback, and why (empty offline)'),
+    .describe('Each stage that fell back or recovered from a failure, and why'),
   abstained: z.boolean().describe('The sources do not cover the question: nothing is cited'),
   reason: z.string().optional().describe('Why it abstained (only when abstained)'),
   search_query: z
@@ -101,7 +107,9 @@ const chatCompletion = z.object({
     .optional()
     .describe('citations[i] is what the text cites as [i+1]'),
   search_results: z.array(searchResult).optional(),
-  usage: z.object({ prompt_tokens: count, completion_tokens: count, total_tokens: count }),
+  usage: z
+    .object({ prompt_tokens: count, completion_tokens: count, total_tokens: count })
+    .describe("The sum of the upstream model calls' usage (see quire.usage)"),
   related_questions: z.array(z.string()),
   quire: z
     .object({
@@ -110,6 +118,11 @@ const chatCompletion = z.object({
       abstained: z.boolean(),
       reason: z.string().optional(),
       search_query: z.string().optional(),
+      usage: z
+        .object({ calls: count, counted: count })
+        .describe(
+          'Upstream model calls that answered, and how many of them the tokenizer counted because the provider reported no usage',
+        ),
     })
     .describe('How the answer was made (also on the final chunk when streaming)'),
 })

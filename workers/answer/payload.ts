@@ -1,5 +1,9 @@
 // The answer payload as JSON clients read it (seed 001 §5.5, plus Sonar-style extras and the
-// issue-8 honesty fields). No imports: the browser code type-checks against this file.
+// issue-8 honesty fields). Type imports only from import-free files: the browser code
+// type-checks against this file.
+import type { ResultMode, StageFallback } from '../grounding/mode'
+
+export type { StageFallback }
 
 export type StepName =
   'plan' | 'search' | 'prioritize_sources' | 'synthesize' | 'enrich_images' | 'format_output'
@@ -18,17 +22,11 @@ export interface AnswerSource {
   reason: string
 }
 
-/** A stage that took its deterministic fallback, and why (model unreachable, timeout, quota…). */
-export interface StageFallback {
-  stage: string
-  reason: string
-}
-
 /**
  * How the answer was made. offline: no model configured; degraded: a model is configured but
- * at least one stage fell back; online: every model stage worked.
+ * at least one stage fell back; online: every model stage worked (grounding's modeReport).
  */
-export type AnswerMode = 'online' | 'offline' | 'degraded'
+export type AnswerMode = ResultMode
 
 export interface AnswerPayload {
   session_id: string
@@ -40,7 +38,7 @@ export interface AnswerPayload {
   latency_ms: number
   mode: AnswerMode
   cached: boolean
-  /** One entry per stage that fell back (empty offline: offline is the normal mode there). */
+  /** One entry per stage that fell back or recovered from a failure, with its reason. */
   fallbacks: StageFallback[]
   /** True when the sources do not cover the question: the answer says so and cites nothing. */
   abstained: boolean

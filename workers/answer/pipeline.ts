@@ -3,14 +3,14 @@
 // format_output. Each step's status line says what really happens (silent steps say nothing);
 // a failing step degrades the answer through its recovery instead of failing it.
 import { isSmallTalk } from '../grounding'
-import { isAppError } from '../errors'
 import { toSourceRef } from './cited-stream'
+import { describeFailure } from './describe-failure'
 import { enrichAnswer, enrichMessage } from './enrich'
-import { describeFallbacks } from './fallbacks'
+import { describeFallbacks, withFallback } from './fallbacks'
 import { formatOutput } from './format-output'
-import { judgeSources } from './judge'
-import { planQuestion } from './plan'
-import { prioritizeSources } from './prioritize'
+import { judgeSources, modelJudges } from './judge'
+import { planQuestion, plansWithModel } from './plan'
+import { keepBestPerDomain, prioritizeSources } from './prioritize'
 import { searchSources } from './search'
 import { synthesize } from './synthesize'
 import type { AnswerDeps, AskState, Stage, StepName } from './types'
@@ -21,8 +21,8 @@ interface Step {
   starting(state: AskState, deps: AnswerDeps): string | null
   run: Stage
   finished(state: AskState): string
-  /** The degraded state to carry on with when the step fails. */
-  recover(state: AskState, reason: string): AskState
+  /** The degraded state to carry on with when the step fails (the fallback is recorded). */
+  recover(state: AskState, reason: string, deps: AnswerDeps): AskState
   /** True when the step has nothing to do for this state (small talk searches nothing). */
   skip?(state: AskState): boolean
 }
@@ -53,7 +53,7 @@ export const STEPS: Step[] = [
   {
     name: 'plan',
     starting: (s, deps) =>
-      deps.models && !isSmallTalk(s.query) ? 'Understanding the question…' : null,
+      plansWithModel(s, deps) && !isSmallTalk(s.query) ? 'Understanding the follow-up…' : null,
     run: planQuestion,
     finished: (s) => {
       const offline = s.fallbacks.some((f) => f.stage === 'plan') ? ' without the model' : ''
@@ -73,15 +73,23 @@ export const STEPS: Step[] = [
   },
   {
     name: 'prioritize_sources',
-    starting: (s) =>
-      s.results.length === 0 ? null : 'Checking which sources address the question…',
+    starting: (s, deps) => {
+      if (s.results.length === 0) return null
+      return modelJudges(s, deps)
+        ? 'Choosing the sources for the model to read…'
+        : 'Checking which sources address the question…'
+    },
     run: chooseSources,
     skip: isSmall,
     finished: (s) =>
       s.abstained
         ? 'None of the results addresses the question.'
         : `Chose ${plural(s.ranked.length, 'source')}.`,
-    recover: (s) => ({ ...s, ranked: [], abstained: true }),
+    // Not an abstention: the results go on in search order, and the fallback says why.
+    recover: (s) => ({
+      ...s,
+      ranked: keepBestPerDomain(s.results.map((result) => ({ result, reason: 'search order' }))),
+    }),
   },
   {
     name: 'synthesize',
@@ -96,7 +104,13 @@ export const STEPS: Step[] = [
       s.abstained
         ? 'The sources do not answer it.'
         : `Answer written with ${plural(s.cited.length, 'citation')}.`,
-    recover: (s) => ({ ...s, answer: 'The answer could not be written.', cited: [] }),
+    recover: (s, reason, deps) => {
+      // Whatever was streamed is withdrawn: the stream ends with the one answer the payload has.
+      const answer = `The answer could not be written (${reason}).`
+      deps.emit({ type: 'replace', reason: `writing the answer failed (${reason})` })
+      deps.emit({ type: 'token', text: answer })
+      return { ...s, answer, cited: [] }
+    },
   },
   {
     name: 'enrich_images',
@@ -113,13 +127,6 @@ export const STEPS: Step[] = [
     recover: (s) => s,
   },
 ]
-
-/** A reason fit to show a user: our own errors' messages; nothing internal. */
-export function describeFailure(error: unknown): string {
-  if (isAppError(error)) return error.message
-  if (error instanceof Error && error.name === 'TimeoutError') return 'timed out'
-  return 'unexpected error'
-}
 
 function status(
   deps: AnswerDeps,
@@ -142,7 +149,7 @@ async function runStep(step: Step, state: AskState, deps: AnswerDeps, signal: Ab
     if (signal.aborted) throw error
     const reason = describeFailure(error)
     status(deps, step.name, 'error', `${step.name.replace('_', ' ')} failed: ${reason}`)
-    return step.recover(state, reason)
+    return withFallback(step.recover(state, reason, deps), step.name, reason)
   }
 }
 

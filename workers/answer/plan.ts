@@ -1,13 +1,20 @@
 // Stage 0, plan: greetings are small talk (no search); otherwise the question becomes a
-// standalone search query. With a model that is the one fast call before the answer (it also
-// plans retrieval); offline, or when that call fails, the grounding core rewrites follow-ups.
+// standalone search query. A first question is searched as asked, with no model call: the
+// answer call is the first and only one before the first word. A follow-up makes one fast
+// call (the shared planning prompt: the rewrite plus the retrieval plan); offline, or when
+// that call fails, the grounding core rewrites it.
 import { isSmallTalk, rewriteFollowUp } from '../grounding'
+import { planSearchWithModel } from '../retrieval'
 import { withDeadline } from './abort'
 import { announceFallback, fallbackReason, withFallback } from './fallbacks'
-import { planSearch } from './plan-model'
 import type { AnswerDeps, AskState } from './types'
 
 export const PLAN_TIMEOUT_MS = 8000
+
+/** Whether planning will call the model for this state (a follow-up, with a model up). */
+export function plansWithModel(state: AskState, deps: AnswerDeps): boolean {
+  return Boolean(deps.models && !state.modelDown && state.history.length > 0)
+}
 
 export async function planQuestion(
   state: AskState,
@@ -15,22 +22,23 @@ export async function planQuestion(
   signal: AbortSignal,
 ): Promise<AskState> {
   if (isSmallTalk(state.query)) return { ...state, smallTalk: true }
-  if (deps.models && !state.modelDown) {
+  if (state.history.length === 0) return { ...state, searchQuery: state.query }
+  if (deps.models && plansWithModel(state, deps)) {
     const deadline = withDeadline(signal, deps.timeouts?.planMs ?? PLAN_TIMEOUT_MS)
     try {
-      const { query, plan } = await planSearch(
+      const planned = await planSearchWithModel(
         deps.models.fast,
         state.query,
         state.history,
         deadline,
       )
-      return { ...state, searchQuery: query, plan }
+      const plan = { task: planned.task, variations: planned.variations }
+      return { ...state, searchQuery: planned.query, plan }
     } catch (error) {
       if (signal.aborted) throw error
       const reason = fallbackReason(error, deadline)
-      announceFallback(deps, 'plan', `The model could not plan the search (${reason}).`)
-      // An empty plan still stops the corpus retriever from asking the model again.
-      state = { ...withFallback(state, 'plan', reason), plan: {} }
+      announceFallback(deps, 'plan', `The model could not rewrite the follow-up (${reason}).`)
+      state = withFallback(state, 'plan', reason)
     }
   }
   return { ...state, searchQuery: rewriteFollowUp(state.query, state.history) }

@@ -1,31 +1,30 @@
 // Stage 1, search for the planned standalone query: the configured provider (or the corpus,
 // or arXiv + Crossref + corpus in academic mode), at most 10 well-formed results, within 6
-// seconds (seed 001 §5.1, §8).
+// seconds (seed 001 §5.1, §8). Search makes no model call: nothing in it waits on a model,
+// so the deadline measures search alone. What fell back inside it is listed.
 import { z } from 'zod'
 import {
   applyDomainFilter,
   domainOf,
+  type WebSearchOptions,
   type WebSearchProvider,
   type WebSearchResult,
 } from '../sources'
 import { raceSignal, withDeadline } from './abort'
+import { describeFailure } from './describe-failure'
 import { toSourceLink } from './source-view'
-import type { AnswerDeps, AskState } from './types'
+import type { AnswerDeps, AskState, StageFallback } from './types'
 
 export const MAX_RESULTS = 10
 export const SEARCH_TIMEOUT_MS = 6000
+/** arXiv and Crossref get this share of the deadline; the library answers in what is left. */
+const SCHOLARLY_SHARE = 0.75
 
 const resultSchema = z.object({
   title: z.string().trim().min(1),
   url: z.string().trim().min(1),
   snippet: z.string().default(''),
 })
-
-function pickProvider(state: AskState, deps: AnswerDeps): WebSearchProvider {
-  if (state.options.search_mode === 'academic') return deps.academicSearch
-  if (state.options.search_mode === 'corpus') return deps.corpusSearch
-  return deps.webSearch
-}
 
 /** Drops malformed results and fills in the domain (providers are third parties). */
 export function normaliseResults(results: WebSearchResult[]): WebSearchResult[] {
@@ -40,24 +39,89 @@ export function normaliseResults(results: WebSearchResult[]): WebSearchResult[] 
   return clean
 }
 
+interface SearchCall {
+  query: string
+  options: WebSearchOptions
+  deps: AnswerDeps
+  /** The search deadline (also ends when the run is stopped). */
+  timed: AbortSignal
+  fallbacks: StageFallback[]
+}
+
+const once = (results: Promise<WebSearchResult[]>): WebSearchProvider => ({
+  name: 'corpus',
+  search: () => results,
+})
+
+/**
+ * arXiv and Crossref beside the library; when they fail or do not answer within their share
+ * of the deadline, the library's results stand and the fallback says so.
+ */
+async function searchAcademic(call: SearchCall, ms: number): Promise<WebSearchResult[]> {
+  const { query, options, deps, timed } = call
+  const library = deps.corpusSearch.search(query, options, timed)
+  library.catch(() => undefined) // awaited below when needed
+  const scholarly = withDeadline(timed, Math.round(ms * SCHOLARLY_SHARE))
+  try {
+    const academic = deps.academicSearch(once(library))
+    return await raceSignal(
+      academic.search(query, options, scholarly),
+      scholarly,
+      'academic search',
+    )
+  } catch (error) {
+    if (timed.aborted) throw error
+    const why = scholarly.aborted
+      ? 'arXiv and Crossref did not answer in time'
+      : describeFailure(error)
+    call.fallbacks.push({ stage: 'search.academic', reason: `${why}; searched the library only` })
+    return raceSignal(library, timed, 'search')
+  }
+}
+
+function search(call: SearchCall, state: AskState, ms: number): Promise<WebSearchResult[]> {
+  const { query, options, deps, timed } = call
+  const mode = state.options.search_mode
+  if (mode === 'academic') return searchAcademic(call, ms)
+  if (mode === 'web' && !deps.webSearchConfigured) {
+    const reason = 'no web search provider is configured; searched the library instead'
+    call.fallbacks.push({ stage: 'search.web', reason })
+  }
+  const provider =
+    mode === 'corpus' || (mode === 'web' && !deps.webSearchConfigured)
+      ? deps.corpusSearch
+      : deps.webSearch
+  return raceSignal(provider.search(query, options, timed), timed, 'search')
+}
+
 export async function searchSources(
   state: AskState,
   deps: AnswerDeps,
   signal: AbortSignal,
 ): Promise<AskState> {
-  const provider = pickProvider(state, deps)
   const filter = state.options.search_domain_filter
-  const timed = withDeadline(signal, deps.timeouts?.searchMs ?? SEARCH_TIMEOUT_MS)
-  const options = {
+  const ms = deps.timeouts?.searchMs ?? SEARCH_TIMEOUT_MS
+  const fallbacks: StageFallback[] = []
+  const options: WebSearchOptions = {
     limit: MAX_RESULTS,
     domainFilter: filter,
     recency: state.options.search_recency_filter,
     academic: state.options.search_mode === 'academic',
+    // No model call inside search: the answer's own call judges the results.
+    allowModel: false,
+    reportFallback: (fallback) => fallbacks.push(fallback),
     ...(state.plan ? { plan: state.plan } : {}),
   }
-  const search = provider.search(state.searchQuery, options, timed)
-  const found = await raceSignal(search, timed, 'search')
+  const call = {
+    query: state.searchQuery,
+    options,
+    deps,
+    timed: withDeadline(signal, ms),
+    fallbacks,
+  }
+  const found = await search(call, state, ms)
   // Providers that cannot filter by domain themselves still must not leak excluded ones.
   const filtered = filter?.length ? applyDomainFilter(found, filter) : found
-  return { ...state, results: normaliseResults(filtered).slice(0, MAX_RESULTS) }
+  const results = normaliseResults(filtered).slice(0, MAX_RESULTS)
+  return { ...state, results, fallbacks: [...state.fallbacks, ...fallbacks] }
 }

@@ -1,10 +1,13 @@
 // Stage 3, synthesize: the main model writes a concise answer citing the top sources as [n],
-// streamed as plain text; offline, or when the model fails, an extractive answer quotes the
-// sources (and the fallback is recorded). Without relevant sources it abstains, citing nothing.
+// streamed as plain text; it also judges relevance (its sentinel abstains). Offline, or when
+// the model fails, an extractive answer quotes the sources the lexical judge accepts (and the
+// fallback is recorded); text the model had already streamed is withdrawn with a `replace`
+// packet, so every client ends with one answer. Without relevant sources it abstains.
 import { smallTalkReply } from '../grounding'
 import { createCitedStream, type CitedStream } from './cited-stream'
 import { extractiveAnswer } from './extractive'
 import { announceFallback, fallbackReason, withFallback } from './fallbacks'
+import { judgeLexically } from './judge'
 import { synthesizeWithModel } from './synthesize-model'
 import type { AnswerDeps, AskState } from './types'
 
@@ -36,8 +39,30 @@ function abstain(state: AskState, deps: AnswerDeps, reason: string): AskState {
   return sayOnly(next, deps, abstentionText(next))
 }
 
-function writeExtractive(state: AskState, stream: CitedStream): void {
+function writeExtractive(state: AskState, deps: AnswerDeps): AskState {
+  const stream: CitedStream = createCitedStream(state.ranked, deps.emit)
   for (const piece of extractiveAnswer(state.searchQuery, state.ranked)) stream.push(piece)
+  const { answer, cited } = stream.finish()
+  return { ...state, answer, cited, answeredBy: null }
+}
+
+/**
+ * The model failed: it never judged these sources, so the lexical judge does before they are
+ * quoted; kept sources are renumbered (a source's rank is its [n] in the cited stream).
+ */
+async function quoteInstead(
+  state: AskState,
+  deps: AnswerDeps,
+  signal: AbortSignal,
+): Promise<AskState> {
+  const passages = state.ranked.map((s) => ({ title: s.title, text: s.snippet }))
+  const verdict = await judgeLexically(state.searchQuery, passages, deps, signal)
+  const judged = { ...state, fallbacks: [...state.fallbacks, ...verdict.fallbacks] }
+  if (verdict.relevant.length === 0)
+    return abstain(judged, deps, verdict.reason ?? NOT_COVERED_REASON)
+  const keep = new Set(verdict.relevant)
+  const ranked = state.ranked.filter((_, i) => keep.has(i)).map((s, i) => ({ ...s, rank: i + 1 }))
+  return writeExtractive({ ...judged, ranked }, deps)
 }
 
 export async function synthesize(
@@ -49,31 +74,25 @@ export async function synthesize(
   if (state.abstained || state.ranked.length === 0) {
     return abstain(state, deps, state.abstainReason ?? NOT_COVERED_REASON)
   }
-  let stream = createCitedStream(state.ranked, deps.emit)
-  if (deps.models && state.modelDown) {
-    state = withFallback(state, 'synthesize', state.modelDown)
-    announceFallback(
-      deps,
-      'synthesize',
-      `The model is not available (${state.modelDown}). ${QUOTING}`,
-    )
-  } else if (deps.models) {
-    try {
-      const model = deps.models.main
-      const { abstained } = await synthesizeWithModel(state, model, stream, signal)
-      if (abstained) return { ...abstain(state, deps, NOT_COVERED_REASON), answeredBy: model.model }
-      const { answer, cited } = stream.finish()
-      return { ...state, answer, cited, answeredBy: model.model }
-    } catch (error) {
-      if (signal.aborted) throw error
-      const reason = fallbackReason(error)
-      state = withFallback(state, 'synthesize', reason)
-      announceFallback(deps, 'synthesize', `The model failed (${reason}). ${QUOTING}`)
-      // Partial model text is superseded: the final payload carries the extractive answer.
-      stream = createCitedStream(state.ranked, deps.emit)
-    }
+  if (!deps.models) return writeExtractive(state, deps)
+  if (state.modelDown) {
+    const message = `The model is not available (${state.modelDown}). ${QUOTING}`
+    announceFallback(deps, 'synthesize', message)
+    return writeExtractive(withFallback(state, 'synthesize', state.modelDown), deps)
   }
-  writeExtractive(state, stream)
-  const { answer, cited } = stream.finish()
-  return { ...state, answer, cited, answeredBy: null }
+  const model = deps.models.main
+  const stream = createCitedStream(state.ranked, deps.emit)
+  try {
+    const { abstained } = await synthesizeWithModel(state, model, stream, signal)
+    if (abstained) return { ...abstain(state, deps, NOT_COVERED_REASON), answeredBy: model.model }
+    const { answer, cited } = stream.finish()
+    return { ...state, answer, cited, answeredBy: model.model }
+  } catch (error) {
+    if (signal.aborted) throw error
+    const reason = fallbackReason(error)
+    announceFallback(deps, 'synthesize', `The model failed (${reason}). ${QUOTING}`)
+    // One answer per stream: the partial model text (and its citations) is withdrawn.
+    if (stream.hasOutput) deps.emit({ type: 'replace', reason: `the model failed (${reason})` })
+    return quoteInstead(withFallback(state, 'synthesize', reason), deps, signal)
+  }
 }

@@ -30,7 +30,7 @@ export interface AskState {
   smallTalk: boolean
   /** The standalone query searched (the question itself unless rewritten from the history). */
   searchQuery: string
-  /** The planning call's retrieval task and query variations, for the corpus retriever. */
+  /** The follow-up rewrite's retrieval task and query variations, for the corpus retriever. */
   plan?: WebSearchOptions['plan']
   results: WebSearchResult[]
   searchError?: string
@@ -57,8 +57,11 @@ export interface AnswerDeps {
   mode: 'offline' | 'online'
   models: ChatModels | null
   webSearch: WebSearchProvider
+  /** False when webSearch is only the corpus (no web provider is configured). */
+  webSearchConfigured: boolean
   corpusSearch: WebSearchProvider
-  academicSearch: WebSearchProvider
+  /** arXiv + Crossref beside `library` (the corpus search this ask already started). */
+  academicSearch: (library: WebSearchProvider) => WebSearchProvider
   safeFetch: SafeFetch
   /** IDF statistics for the relevance judgement (the knowledge base's); none: plain overlap. */
   termStats?: TermStatisticsSource

@@ -15,7 +15,14 @@ const SESSION_HEADERS = {
 const DEBATE_PAYLOAD: Json = objectOf({
   session_id: { type: 'string', format: 'uuid' },
   mode: { type: 'string', enum: ['online', 'offline', 'degraded'] },
-  fallbacks: { type: 'array', items: { type: 'string' } },
+  fallbacks: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { stage: { type: 'string' }, reason: { type: 'string' } },
+      required: ['stage', 'reason'],
+    },
+  },
   terminal: { type: 'string', enum: ['consensus', 'max_turns', 'interrupted'] },
   terminal_marker: { type: 'string' },
   conclusion: { type: 'string' },

@@ -3,7 +3,7 @@
 // or an interrupt. Ends with exactly one terminal marker; the transcript is returned (the
 // `done` payload) and kept in the session, marked interrupted when it was.
 import { userMessage } from '../context'
-import { rewriteFollowUp } from '../grounding'
+import { modeReport, rewriteFollowUp } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { PreparedTurn, StepRunner } from '../turn'
 import { emitStatus, emitText } from './emit'
@@ -98,11 +98,6 @@ async function addUrl(turn: PreparedTurn, state: DebateState, url: string): Prom
   emitStatus(turn, result.message, result.ok ? undefined : 'url')
 }
 
-function modeOf(turn: PreparedTurn, state: DebateState): 'online' | 'offline' | 'degraded' {
-  if (turn.model === null) return 'offline'
-  return state.fallbacks.size > 0 ? 'degraded' : 'online'
-}
-
 export async function orchestrateDebate(
   turn: PreparedTurn,
   runStep: StepRunner,
@@ -159,8 +154,7 @@ function saveDebate(
     kind: 'debate',
     session_id: turn.sessionId,
     question: turn.input.message,
-    mode: modeOf(turn, state),
-    fallbacks: [...state.fallbacks],
+    ...modeReport(turn.model !== null, [...state.fallbacks]),
     terminal: end.terminal,
     terminal_marker: TERMINAL_MARKERS[end.terminal],
     conclusion: end.summary,

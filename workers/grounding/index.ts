@@ -40,3 +40,13 @@ export {
 export { abstractSentences, type AbstractSentence, type SentenceKind } from './sentence-kinds'
 export { MAX_RELATED, offlineRelatedQuestions, topicPhrase } from './related'
 export { abstentionAnswer } from './abstain'
+export {
+  fallbackOf,
+  modeReport,
+  retrievalFallback,
+  type FallbackEntry,
+  type ModeReport,
+  type ResultMode,
+  type StageFallback,
+} from './mode'
+export { anythingMatches } from './any-match'

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { readSourceFor } from '../answer'
 import { NotFoundError } from '../errors'
 import { SHARED_NAMESPACE_PATTERN } from '../namespaces'
+import { modeReport } from '../grounding'
 import type { RetrievedChunk } from '../retrieval'
 import type { McpContext } from './context'
 import { withCancellation } from './in-flight'
@@ -95,7 +96,7 @@ export function registerLibraryTools(server: McpServer, context: McpContext): vo
           query,
           task: result.task,
           queries: result.queries,
-          fallbacks: result.fallbacks ?? [],
+          ...modeReport(deps.models !== null, result.fallbacks ?? []),
           passages,
           sources: sourcesOf(result.chunks),
         }

@@ -3,6 +3,7 @@
 // timeout, a malformed or empty reply), the answer falls back to the extractive answer over
 // the same pages, labelled degraded with the reason, and the stream says so in a status line.
 // A provider out of quota keeps its error (a 429) and starts the API cooldown.
+import type { ResultMode as ChatMode, StageFallback } from '../grounding'
 import type { PreparedTurn, StepError, StepRunner } from '../turn'
 import { extractiveOverview, extractivePaperAnswer } from './offline-chat'
 import type { GivenPage } from './page-citations'
@@ -16,13 +17,7 @@ import {
 import { markApiExhausted } from './quota'
 import type { PaperLog } from './session-log'
 
-export type ChatMode = 'online' | 'offline' | 'degraded'
-
-/** A stage that fell back, and why: the answer engine's shape (workers/answer). */
-export interface StageFallback {
-  stage: string
-  reason: string
-}
+export type { ResultMode as ChatMode, StageFallback } from '../grounding'
 
 export interface ProducedAnswer {
   text: string

@@ -4,6 +4,7 @@
 // the message and loads nothing by itself; a model failing for any reason but quota degrades
 // to that, said in a status line.
 import { isAppError } from '../errors'
+import { modeReport } from '../grounding'
 import type { RunOutcome } from '../session'
 import { createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
 import { recoverable, type StageFallback } from './answer-step'
@@ -63,23 +64,19 @@ function finish(
   actions: BrainActions,
   produced: {
     answer: string
-    mode: 'online' | 'offline' | 'degraded'
     fallbacks: StageFallback[]
     error?: { code: string; message: string }
   },
 ): RunOutcome {
-  // A tool that fell back (a search without the model's rewrite) degrades a model-made turn.
-  const fallbacks = [...actions.fallbacks, ...produced.fallbacks]
-  const mode = produced.mode === 'online' && fallbacks.length > 0 ? 'degraded' : produced.mode
+  const report = modeReport(turn.model !== null, actions.fallbacks, produced.fallbacks)
   const saved = turn.store.appendMessage({
     role: 'assistant',
     content: produced.answer,
-    data: { kind: 'papers_brain', mode, run_id: turn.runId },
+    data: { kind: 'papers_brain', mode: report.mode, run_id: turn.runId },
   })
   return {
     ...produced,
-    mode,
-    fallbacks,
+    ...report,
     searches: actions.searches,
     loaded: actions.loaded,
     results: readResults(turn.store.sql),
@@ -93,7 +90,7 @@ async function orchestrateBrain(turn: PreparedTurn, runStep: StepRunner): Promis
   const actions: BrainActions = { searches: [], loaded: [], fallbacks: [] }
   if (!turn.model) {
     const answer = await withoutModel(turn, actions, 'Offline: keyword search, no language model.')
-    return finish(turn, actions, { answer, mode: 'offline', fallbacks: [] })
+    return finish(turn, actions, { answer, fallbacks: [] })
   }
   const step = await runStep({
     persona: BRAIN_PERSONA,
@@ -109,13 +106,12 @@ async function orchestrateBrain(turn: PreparedTurn, runStep: StepRunner): Promis
     const { code, message } = step.error
     return finish(turn, actions, {
       answer: step.text,
-      mode: 'online',
       fallbacks: [],
       error: { code, message },
     })
   }
   if (step.stopped || (!step.error && step.text.trim())) {
-    return finish(turn, actions, { answer: step.text, mode: 'online', fallbacks: [] })
+    return finish(turn, actions, { answer: step.text, fallbacks: [] })
   }
   const reason = step.error
     ? `${step.error.reason}: ${step.error.message}`
@@ -132,11 +128,7 @@ async function orchestrateBrain(turn: PreparedTurn, runStep: StepRunner): Promis
     actions,
     `Degraded (the language model failed: ${reason}): keyword search only.`,
   )
-  return finish(turn, actions, {
-    answer,
-    mode: 'degraded',
-    fallbacks: [{ stage: 'brain', reason }],
-  })
+  return finish(turn, actions, { answer, fallbacks: [{ stage: 'brain', reason }] })
 }
 
 export const runPaperBrain = createTurnRunner({

@@ -4,11 +4,11 @@
 // offline or degraded); every [Paper Title, Page X] is then checked against the pages given,
 // and the checked answer is what is saved and returned. Retrieval that fell back (a failed
 // reranker or list) makes an online answer `degraded`, its fallbacks listed.
-import { abstentionAnswer } from '../grounding'
+import { abstentionAnswer, modeReport } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { SourceRef } from '../stream'
 import { createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
-import { answerFrom, type ChatMode, type StageFallback } from './answer-step'
+import { answerFrom, type StageFallback } from './answer-step'
 import { loggedEvidenceDeps } from './chat-log'
 import { gatherEvidence } from './evidence'
 import { appendLog } from './log-store'
@@ -28,20 +28,6 @@ function sourcesOf(pages: GivenPage[], pdfUrls: Map<string, string | null>): Sou
       page: p.page,
     }
   })
-}
-
-/** Retrieval reports its fallbacks as 'stage:how' ('rerank:lexical'). */
-function stageFallback(entry: string): StageFallback {
-  const [stage = entry, ...rest] = entry.split(':')
-  return { stage, reason: rest.join(':') || 'fell back' }
-}
-
-/**
- * Nothing degraded is presented as normal (the answer engine's rule): an online answer over
- * evidence whose retrieval fell back is `degraded`; offline stays offline.
- */
-function honestMode(mode: ChatMode, fallbacks: StageFallback[]): ChatMode {
-  return mode === 'online' && fallbacks.length > 0 ? 'degraded' : mode
 }
 
 /** Says in the stream that retrieval fell back, before any answer text. */
@@ -78,8 +64,9 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
   const evidence = await gatherEvidence(deps, turn.sessionId, question, papers, turn.signal)
   const retrieval = turn.deps.now() - started
   const chunkTokens = log.chunks(evidence.chunks)
-  const found = evidence.fallbacks.map(stageFallback)
-  const mode0 = honestMode(turn.model ? 'online' : 'offline', found)
+  // Nothing degraded is presented as normal: retrieval that fell back makes an online answer
+  // `degraded` (the grounding core's modeReport); offline stays offline.
+  const { mode: mode0, fallbacks: found } = modeReport(turn.model !== null, evidence.fallbacks)
   if (mode0 === 'degraded') announceFallbacks(turn, found)
   if (evidence.abstain !== undefined || papers.length === 0) {
     const metrics = closeLog(turn, log, { chunk_tokens: chunkTokens, latency_ms: { retrieval } })
@@ -119,8 +106,7 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
     latency_ms: { retrieval, answer: turn.deps.now() - answering },
   })
   const checked = checkPageCitations(produced.text, evidence.pages)
-  const fallbacks = [...found, ...produced.fallbacks]
-  const mode = honestMode(produced.mode, fallbacks)
+  const { mode, fallbacks } = modeReport(turn.model !== null, found, produced.fallbacks)
   const saved = turn.store.appendMessage({
     role: 'assistant',
     content: checked.text,

@@ -2,6 +2,7 @@
 // keywords; titles verbatim), fetch 15 papers (relevance order, the
 // client's polite gate), rank their titles + abstracts by embedding similarity to the
 // ORIGINAL query (the Embedder port) and keep the top 10.
+import { modeReport } from '../grounding'
 import type { ChatModel } from '../llm'
 import type { Embedder } from '../retrieval'
 import type { ArxivClient, ArxivPaper } from '../sources'
@@ -70,8 +71,10 @@ export async function searchPapers(
     query,
     arxiv_query: rewritten.arxivQuery,
     query_kind: rewritten.kind,
-    mode: !model ? 'offline' : rewritten.fallback ? 'degraded' : 'online',
-    fallbacks: rewritten.fallback ? [{ stage: 'query_rewrite', reason: rewritten.fallback }] : [],
+    ...modeReport(
+      model !== null,
+      rewritten.fallback ? [{ stage: 'query_rewrite', reason: rewritten.fallback }] : [],
+    ),
     ...(rewritten.providerExhausted ? { provider_exhausted: true as const } : {}),
     papers: ranked.map(({ paper, score }, i) => ({
       index: i + 1,

@@ -7,7 +7,8 @@ import {
   type WebSearchProvider,
   type WebSearchResult,
 } from '../sources'
-import type { RetrievedChunk, Retriever } from './retriever'
+import { retrievalFallback } from '../grounding'
+import type { RetrievedChunk, Retriever, RetrieveOptions } from './retriever'
 
 const DEFAULT_LIMIT = 10
 const MAX_LIMIT = 20
@@ -50,6 +51,22 @@ export function toSearchResult(chunk: RetrievedChunk): WebSearchResult {
   }
 }
 
+/** Without a model: an empty plan (classified offline) and the lexical reranker. */
+function retrieveOptions(
+  options: WebSearchOptions,
+  limit: number,
+  namespaces: readonly string[],
+): RetrieveOptions {
+  const noModel = options.allowModel === false
+  return {
+    topK: Math.max(20, limit * 3),
+    topN: limit * 2,
+    stages: { budget: false, ...(noModel ? { modelRerank: false } : {}) },
+    plan: options.plan ?? (noModel ? {} : undefined),
+    namespaces,
+  }
+}
+
 /** Search over `namespaces` only (shared ones: its answers are cached and served to anyone). */
 export function createCorpusSearch(
   retriever: Retriever,
@@ -62,15 +79,10 @@ export function createCorpusSearch(
       // Ask for more chunks than results: several may come from one source.
       const result = await retriever.retrieve(
         query,
-        {
-          topK: Math.max(20, limit * 3),
-          topN: limit * 2,
-          stages: { budget: false },
-          plan: options.plan,
-          namespaces,
-        },
+        retrieveOptions(options, limit, namespaces),
         signal,
       )
+      for (const code of result.fallbacks ?? []) options.reportFallback?.(retrievalFallback(code))
       const seen = new Set<string>()
       const results: WebSearchResult[] = []
       for (const chunk of result.chunks) {

@@ -39,6 +39,7 @@ const ALL_ON: StageSwitches = {
   queryVariations: true,
   feedback: true,
   rerank: true,
+  modelRerank: true,
   mmr: true,
   budget: true,
 }

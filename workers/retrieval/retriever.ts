@@ -25,6 +25,8 @@ export interface RetrieveOptions {
     /** Pseudo-relevance feedback: a second BM25 pass with terms from the top BM25 chunks. */
     feedback: boolean
     rerank: boolean
+    /** The fast model grades the rerank head (off: word statistics rerank it, no model call). */
+    modelRerank: boolean
     mmr: boolean
     budget: boolean
   }>

@@ -32,6 +32,13 @@ export class PartialWriter {
     this.#timer ??= setTimeout(() => this.#flush(), PARTIAL_SAVE_MS)
   }
 
+  /** Text after the first `keep` characters was withdrawn (a `replace` packet). */
+  truncate(keep: number): void {
+    if (this.#closed || keep >= this.#text.length) return
+    this.#text = this.#text.slice(0, keep)
+    this.#timer ??= setTimeout(() => this.#flush(), PARTIAL_SAVE_MS)
+  }
+
   /** The run ended and saved its own outcome: the partial is no longer needed. */
   discard(): void {
     this.#closed = true

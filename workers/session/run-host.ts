@@ -20,6 +20,8 @@ export interface HostRunOptions {
   onStatus: (packet: StatusPacket) => void
   /** Answer text as it streams (written for crash recovery). */
   onText?: (text: string) => void
+  /** A `replace` packet withdrew text: only the first `keep` characters still stand. */
+  onWithdraw?: (keep: number) => void
   onFinished: (status: RunStatus) => void
 }
 
@@ -54,13 +56,20 @@ export function hostRun(options: HostRunOptions): HostedRun {
   const sink = new PacketSink()
   const controller = new AbortController()
   const soFar: RunSoFar = { turnIndex: 0, text: '' }
+  /** Where the current block's text starts in soFar.text (a `replace` withdraws after it). */
+  let blockStart = 0
   let isOpen = true
   const emit = (packet: Packet) => {
     if (!isOpen) return // a runner still unwinding after the stop: its stream is over
+    if (packet.turn_index !== soFar.turnIndex) blockStart = soFar.text.length
     soFar.turnIndex = packet.turn_index
     if (packet.type === 'token') {
       soFar.text += packet.text
       options.onText?.(packet.text)
+    }
+    if (packet.type === 'replace') {
+      soFar.text = soFar.text.slice(0, blockStart)
+      options.onWithdraw?.(blockStart)
     }
     if (packet.type === 'status') options.onStatus(packet)
     sink.write(packet)

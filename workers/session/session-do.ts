@@ -113,6 +113,7 @@ export class SessionDO extends DurableObject<Env> {
       store: this.#store(meta),
       onStatus: (packet) => recordProgress(this.#sql, runId, packet, Date.now()),
       onText: (text) => partial.append(text),
+      onWithdraw: (keep) => partial.truncate(keep),
       onFinished: (status) => {
         partial.discard()
         finishRun(this.#sql, runId, status, Date.now())

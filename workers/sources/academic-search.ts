@@ -1,7 +1,8 @@
 // The search provider for search_mode 'academic': arXiv, Crossref and the local corpus asked
 // in parallel, interleaved (corpus, arXiv, Crossref, ...) and de-duplicated by URL and DOI.
-// One failing source weakens the results; all failing is a ProviderError('academic').
-import { ProviderError } from '../errors'
+// One failing source weakens the results (reported through options.reportFallback); all
+// failing is a ProviderError('academic').
+import { isAppError, ProviderError } from '../errors'
 import { applyDomainFilter, resolveLimit } from './domain-filter'
 import type { ArxivPaper, CrossrefWork, ScholarlyClients } from './scholarly-types'
 import type { WebSearchOptions, WebSearchProvider, WebSearchResult } from './search-provider'
@@ -83,6 +84,14 @@ function isRecentEnough(result: WebSearchResult, options: WebSearchOptions, now:
   return Number.isNaN(time) || now - time <= RECENCY_DAYS[options.recency] * 86_400_000
 }
 
+const MEMBERS = ['library', 'arxiv', 'crossref'] as const
+
+/** A member that failed weakens the results; the caller is told which, and why. */
+function memberFallback(index: number, reason: unknown) {
+  const why = isAppError(reason) ? reason.message : 'failed'
+  return { stage: `search.${MEMBERS[index] ?? 'academic'}`, reason: `${why}; left out` }
+}
+
 export function createAcademicSearch(deps: {
   scholarly: ScholarlyClients
   corpus: WebSearchProvider
@@ -106,6 +115,9 @@ export function createAcademicSearch(deps: {
           .then((works) => works.map((w) => keyed(crossrefToResult(w), [w.doi]))),
       ])
       signal?.throwIfAborted()
+      settled.forEach((s, i) => {
+        if (s.status === 'rejected') options.reportFallback?.(memberFallback(i, s.reason))
+      })
       const lists = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
       if (lists.length === 0) {
         const causes = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))

@@ -32,6 +32,13 @@ export interface WebSearchOptions {
     task?: 'qa' | 'summarization' | 'comparison' | 'explanation'
     variations?: string[]
   }
+  /**
+   * false: search makes no model call (no planning, no model reranking), so nothing waits on
+   * a model before the answer, whose own call judges the results. Default: the provider's way.
+   */
+  allowModel?: boolean
+  /** Told of each part of the search that fell back (a failed list, a skipped member). */
+  reportFallback?: (fallback: { stage: string; reason: string }) => void
 }
 
 export interface WebSearchProvider {

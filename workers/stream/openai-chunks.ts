@@ -32,10 +32,18 @@ function dataLine(value: unknown): string {
   return `data: ${JSON.stringify(value)}\n\n`
 }
 
-/** The `quire` object a run's result may carry: it rides on the final chunk. */
+/** The `quire` object and `usage` a run's result may carry: they ride on the final chunk. */
 function extensionOf(result: unknown): Record<string, unknown> {
-  if (typeof result !== 'object' || result === null || !('quire' in result)) return {}
-  return { quire: result.quire }
+  if (typeof result !== 'object' || result === null) return {}
+  return {
+    ...('usage' in result ? { usage: result.usage } : {}),
+    ...('quire' in result ? { quire: result.quire } : {}),
+  }
+}
+
+/** What an OpenAI client that only appends deltas shows where the answer was replaced. */
+export function withdrawalNotice(reason: string): string {
+  return `\n\n---\n_The text above is withdrawn (${reason}); the answer follows._\n\n`
 }
 
 export class OpenAiChunkEncoder {
@@ -58,6 +66,12 @@ export class OpenAiChunkEncoder {
       case 'sources':
         this.#citations = toCitationFields(packet.sources)
         return this.#chunk({})
+      case 'replace':
+        // Deltas cannot be taken back: plain clients read a line that withdraws the text above;
+        // Quire-aware clients see `quire.replace` and clear it.
+        return this.#chunk({ content: withdrawalNotice(packet.reason) }, null, {
+          quire: { replace: { reason: packet.reason } },
+        })
       case 'error':
         return dataLine({
           error: { message: packet.message, type: 'server_error', code: packet.code },

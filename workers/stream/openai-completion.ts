@@ -25,6 +25,7 @@ export function buildChatCompletion(
   let citations: CitationFields | null = null
   for (const packet of packets) {
     if (packet.type === 'token') content += packet.text
+    else if (packet.type === 'replace') content = ''
     else if (packet.type === 'reasoning') reasoning += packet.text
     else if (packet.type === 'sources') citations = toCitationFields(packet.sources)
   }

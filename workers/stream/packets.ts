@@ -57,6 +57,11 @@ const bodySchemas = [
     at: z.string().optional(),
   }),
   z.object({ type: z.literal('token'), text: z.string() }),
+  /**
+   * Withdraws the block's answer text and citations streamed so far (a model that failed
+   * mid-answer): clients clear them; the tokens and citations that follow are the answer.
+   */
+  z.object({ type: z.literal('replace'), reason: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
   z.object({
     type: z.literal('tool_call'),

@@ -6,6 +6,8 @@ export type TextPlainEvent =
   | { type: 'text'; text: string }
   | { type: 'status'; message: string }
   | { type: 'error'; error: unknown }
+  /** The answer text received so far is withdrawn; what follows replaces it. */
+  | { type: 'replace'; reason: string }
   | { type: 'done'; result: unknown }
 
 const HOLDABLE = /^\\*\[?$/
@@ -19,6 +21,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+function reasonOf(value: unknown): string {
+  if (typeof value === 'object' && value !== null && 'reason' in value) return String(value.reason)
+  return ''
+}
+
 function parseControl(line: string): TextPlainEvent | null {
   const match = CONTROL_LINE.exec(line.replace(/\r$/, ''))
   if (!match) return null
@@ -26,6 +33,7 @@ function parseControl(line: string): TextPlainEvent | null {
   if (name === 'STATUS') return { type: 'status', message: payload }
   if (name === 'DONE') return { type: 'done', result: parseJson(payload) }
   if (name === 'ERROR') return { type: 'error', error: parseJson(payload) }
+  if (name === 'REPLACE') return { type: 'replace', reason: reasonOf(parseJson(payload)) }
   return null // an unknown control line from a newer server: skip it
 }
 

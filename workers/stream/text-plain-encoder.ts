@@ -38,6 +38,8 @@ export class TextPlainEncoder {
         return this.#control(
           `[[ERROR]] ${JSON.stringify({ code: packet.code, message: packet.message })}`,
         )
+      case 'replace':
+        return this.#control(`[[REPLACE]] ${JSON.stringify({ reason: packet.reason })}`)
       case 'done':
         return this.#control(`[[DONE]] ${JSON.stringify(doneResult(packet))}`)
       default:

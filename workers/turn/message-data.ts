@@ -40,7 +40,9 @@ export type CycleRecord = z.infer<typeof cycleRecordSchema>
 export const answerDataSchema = z.object({
   kind: z.literal('turn_answer'),
   run_id: z.string(),
-  mode: z.enum(['online', 'offline']),
+  mode: z.enum(['online', 'offline', 'degraded']),
+  /** Steps that fell back, with why (absent on messages saved before they were listed). */
+  fallbacks: z.array(z.object({ stage: z.string(), reason: z.string() })).optional(),
   stopped: z.boolean(),
   cycles: z.array(cycleRecordSchema),
   /** Sources the answer cites, by the number used in its text. */

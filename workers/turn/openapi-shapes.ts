@@ -22,7 +22,11 @@ type _RichMessageHolds = Holds<Same<z.input<typeof richMessage>, RichMessage>>
 
 const turnResult = z.object({
   message: richMessage.nullable().describe('The saved assistant message'),
-  mode: z.enum(['offline', 'online']).optional(),
+  mode: z.enum(['offline', 'online', 'degraded']).optional(),
+  fallbacks: z
+    .array(z.object({ stage: z.string(), reason: z.string() }))
+    .optional()
+    .describe('Each step that fell back, and why'),
   stopped: z.boolean(),
   text: z.string().optional().describe('Only for a stop that did not unwind in time'),
   error: z.object({ code: z.string(), message: z.string() }).optional(),

@@ -54,6 +54,7 @@ export async function loadProject(options: {
     if (ctx.signal.aborted) throw error
     // Recorded on the saved message; the turn goes on without the project.
     state.project = 'unavailable'
+    state.addFallback({ stage: 'project', reason: 'the project files could not be searched' })
     return []
   }
 }

@@ -44,7 +44,7 @@ export function saveAnswer(turn: PreparedTurn): StoredMessage {
 export function turnOutcome(turn: PreparedTurn, saved: StoredMessage): RunOutcome {
   return {
     message: toRichMessage(saved),
-    mode: turn.state.mode,
+    ...turn.state.report(),
     stopped: turn.state.stopped,
     ...(turn.state.error ? { error: turn.state.error } : {}),
   }

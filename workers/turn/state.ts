@@ -2,6 +2,7 @@
 // calls and results, citations, documents, stop and error) so it can be saved at the end,
 // whether the turn finished, failed or was stopped. Nothing reads it to make decisions.
 import type { TokenUsage } from '../llm'
+import { modeReport, type ModeReport, type StageFallback } from '../grounding'
 import type { SourceRef } from '../stream'
 import type { AnswerData, CycleRecord, ToolCallRecord } from './message-data'
 
@@ -20,8 +21,20 @@ export class TurnState {
   error: AnswerData['error']
   /** Token usage each inference's provider reported (an inference that reported none adds none). */
   readonly usage: TokenUsage[] = []
+  /** Steps of the turn that fell back (the project's retrieval, say), with why. */
+  readonly fallbacks: StageFallback[] = []
 
-  constructor(readonly mode: AnswerData['mode']) {}
+  /** `configured`: whether a model is configured (online) or not (offline). */
+  constructor(readonly configured: 'online' | 'offline') {}
+
+  /** The turn's mode and fallbacks, derived by the grounding core. */
+  report(): ModeReport {
+    return modeReport(this.configured === 'online', this.fallbacks)
+  }
+
+  addFallback(fallback: StageFallback): void {
+    this.fallbacks.push(fallback)
+  }
 
   /** Where the state stands now, to read back what one step added (see since()). */
   mark(): StateMark {
@@ -110,7 +123,7 @@ export class TurnState {
     return {
       kind: 'turn_answer',
       run_id: runId,
-      mode: this.mode,
+      ...this.report(),
       stopped: this.stopped,
       cycles: this.cycles,
       citations: this.citations,

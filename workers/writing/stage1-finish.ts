@@ -2,6 +2,7 @@
 // grounded against what was retrieved, new types created, the research message made plain,
 // then either pending content (stored in the session object, announced by a typed
 // `pending_content` packet) or a plain chat reply. The outcome is the route's JSON answer.
+import { modeReport } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { PreparedTurn } from '../turn'
 import { moveSourcesOut } from './clean-content'
@@ -57,6 +58,11 @@ export async function finishStage1(turn: PreparedTurn, result: Stage1Result): Pr
     })
   }
   const status = pending ? 'pending_approval' : null
+  const { mode, fallbacks } = modeReport(turn.model !== null, [
+    ...ctx.fallbacks,
+    ...(result.parse === 'raw' ? ['stage1:unparsed_reply'] : []),
+    ...(result.mode === 'degraded' && result.error ? [`stage1:${result.error.reason}`] : []),
+  ])
   const saved = turn.store.appendMessage({
     role: 'assistant',
     content: message,
@@ -67,14 +73,9 @@ export async function finishStage1(turn: PreparedTurn, result: Stage1Result): Pr
       pending_content_id: pending?.id ?? null,
       document_content: pending?.document_content ?? '',
       sources,
-      mode: result.mode,
+      mode,
     },
   })
-  const fallbacks = [
-    ...ctx.fallbacks,
-    ...(result.parse === 'raw' ? ['stage1:unparsed_reply'] : []),
-    ...(result.mode === 'degraded' && result.error ? [`stage1:${result.error.reason}`] : []),
-  ]
   return {
     response: message,
     document_content: pending?.document_content ?? '',
@@ -83,7 +84,7 @@ export async function finishStage1(turn: PreparedTurn, result: Stage1Result): Pr
     status,
     pending_content_id: pending?.id ?? null,
     revision: pending?.revision ?? null,
-    mode: result.mode,
+    mode,
     fallbacks,
     new_types: types,
     document_context: ctx.context.kind,

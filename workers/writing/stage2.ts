@@ -3,6 +3,7 @@
 // The session's user messages since the content was first requested guide the placement.
 import type { Deps } from '../deps'
 import { AppError } from '../errors'
+import { modeReport } from '../grounding'
 import { callOperation } from '../http'
 import type { SessionStub } from '../session'
 import { readDocument, saveDocument } from './documents'
@@ -58,7 +59,7 @@ async function decide(
 }
 
 function describe(decision: PlacementDecision, mode: 'online' | 'offline') {
-  return { placement: decision.placement, mode, fallbacks: decision.fallbacks }
+  return { placement: decision.placement, ...modeReport(mode === 'online', decision.fallbacks) }
 }
 
 /** Where the content would go and what it would remove, without saving anything. */

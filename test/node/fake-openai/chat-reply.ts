@@ -10,7 +10,8 @@ export interface ReplyPlan {
   toolCalls: { id: string; name: string; arguments: string }[]
   finishReason: string
   chunks: number
-  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number }
+  /** null: the provider reports no usage. */
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null
 }
 
 const tokensIn = (text: string) => Math.ceil(text.length / 4)
@@ -45,7 +46,8 @@ export function planReply(
   const completion = tokensIn(
     content + (s.reasoning ?? '') + toolCalls.map((c) => c.arguments).join(''),
   )
-  const usage = s.usage ?? { prompt_tokens: prompt, completion_tokens: completion }
+  const usage =
+    s.usage === null ? null : (s.usage ?? { prompt_tokens: prompt, completion_tokens: completion })
   return {
     content,
     reasoning: s.reasoning ?? '',
@@ -53,7 +55,7 @@ export function planReply(
     toolCalls,
     finishReason: s.finishReason ?? (toolCalls.length ? 'tool_calls' : 'stop'),
     chunks: s.chunks ?? 3,
-    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    usage: usage && { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
   }
 }
 
@@ -79,7 +81,7 @@ export function completionBody(plan: ReplyPlan, body: Record<string, unknown>) {
   return {
     ...envelope(body, 'chat.completion'),
     choices: [{ index: 0, message, finish_reason: plan.finishReason, logprobs: null }],
-    usage: plan.usage,
+    ...(plan.usage ? { usage: plan.usage } : {}),
   }
 }
 
@@ -113,6 +115,6 @@ export function streamChunks(plan: ReplyPlan, body: Record<string, unknown>, wit
   for (const piece of splitText(plan.content, plan.chunks)) out.push(chunk({ content: piece }))
   for (const call of toolCallDeltas(plan)) out.push(chunk({ tool_calls: [call] }))
   const tail: Record<string, unknown>[] = [chunk({}, plan.finishReason)]
-  if (withUsage) tail.push({ ...base, choices: [], usage: plan.usage })
+  if (withUsage && plan.usage) tail.push({ ...base, choices: [], usage: plan.usage })
   return { head: out, tail }
 }

@@ -28,7 +28,11 @@ export const fakeStepSchema = z
     /** Reply content exactly this text (malformed JSON, prose...). */
     raw: z.string().optional(),
     finishReason: z.enum(['stop', 'length', 'tool_calls', 'content_filter']).optional(),
-    usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).optional(),
+    /** Reported usage; null reports none (as some providers do). Default: counted from the text. */
+    usage: z
+      .object({ prompt_tokens: z.number(), completion_tokens: z.number() })
+      .nullable()
+      .optional(),
     /** Answer with this HTTP status and an OpenAI error body instead. */
     status: z.number().int().min(200).max(599).optional(),
     error: z
@@ -61,6 +65,8 @@ export interface RecordedRequest {
   path: string
   authorization: string | null
   body: Record<string, unknown>
+  /** When it arrived (Unix ms), so a benchmark can count the calls before a moment. */
+  at?: number
 }
 
 export const MARKER_PATTERN = /\[\[fake:([A-Za-z0-9_-]+)\]\]/

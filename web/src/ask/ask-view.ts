@@ -69,6 +69,8 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
         return view.setStatus(packet.message)
       case 'token':
         return view.appendText(packet.text)
+      case 'replace':
+        return view.withdrawText()
       case 'citation':
         return view.addSource(toSource(packet.source))
       case 'sources':
@@ -182,10 +184,11 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
         turn.stopped ? 'Stopped.' : finalStatus(turn.outcome),
       )
     }
-    // A degraded latest answer shows on the badge too (history keeps only "degraded or not",
-    // so anything else leaves the badge to /health).
+    // A degraded latest answer shows on the badge too (anything else leaves it to /health).
     const last = past.at(-1)
-    if (last?.outcome.mode === 'degraded') reportAnswerMode({ mode: 'degraded', fallbacks: [] })
+    if (last?.outcome.mode === 'degraded') {
+      reportAnswerMode({ mode: 'degraded', fallbacks: last.outcome.fallbacks })
+    }
   })
 
   return () => {

@@ -96,6 +96,13 @@ export class TurnView {
     this.#flush()
   }
 
+  /** A `replace` packet: the text streamed so far is withdrawn, and so are its citations. */
+  withdrawText(): void {
+    this.#text = ''
+    this.#flush()
+    for (const card of this.#sources.querySelectorAll<HTMLElement>('.source')) setCited(card, false)
+  }
+
   #flush(): void {
     cancelAnimationFrame(this.#frame)
     this.#frame = 0

@@ -13,12 +13,19 @@ const NEAR_BOTTOM_PX = 80
 
 type RunMode = 'online' | 'offline' | 'degraded'
 
-/** The `done` payload's mode and fallbacks ('stage:reason' strings), when it carries them. */
-function modeOf(result: unknown): { mode: RunMode; fallbacks: string[] } | null {
+type Fallback = { stage: string; reason: string }
+
+const isFallback = (f: unknown): f is Fallback =>
+  typeof f === 'object' && f !== null && 'stage' in f && typeof f.stage === 'string'
+
+/** The `done` payload's mode and fallbacks ({stage, reason}; older runs: 'stage:reason'). */
+function modeOf(result: unknown): { mode: RunMode; fallbacks: Fallback[] } | null {
   if (!result || typeof result !== 'object') return null
   const { mode, fallbacks } = result as { mode?: unknown; fallbacks?: unknown }
   if (mode !== 'online' && mode !== 'offline' && mode !== 'degraded') return null
-  const list = Array.isArray(fallbacks) ? fallbacks.filter((f) => typeof f === 'string') : []
+  const list = (Array.isArray(fallbacks) ? fallbacks : []).flatMap((f: unknown) =>
+    typeof f === 'string' ? [splitFallback(f)] : isFallback(f) ? [f] : [],
+  )
   return { mode, fallbacks: list }
 }
 
@@ -75,7 +82,7 @@ export class DebateView {
       if (turn.cut) card.markCut()
     }
     view.showTerminal(debate.ending, `Conclusion: ${debate.conclusion}`)
-    view.showFinalMode({ mode: debate.mode, fallbacks: debate.fallbacks }, false)
+    view.showFinalMode(modeOf(debate), false)
     return view
   }
 
@@ -126,12 +133,12 @@ export class DebateView {
   private showFinalMode(final: ReturnType<typeof modeOf>, report: boolean): void {
     if (!final) return
     if (final.mode === 'degraded') {
-      this.showMode('degraded', `Degraded: ${final.fallbacks.join(', ') || 'some steps fell back'}`)
+      const what = final.fallbacks.map((f) => (f.reason ? `${f.stage} (${f.reason})` : f.stage))
+      this.showMode('degraded', `Degraded: ${what.join(', ') || 'some steps fell back'}`)
     } else if (final.mode === 'offline' && this.modeNote.hidden) {
       this.showMode('offline', 'Offline: extractive turns from the knowledge base, Validation N/A')
     } else if (final.mode === 'online') this.showMode('online', '')
-    if (report)
-      reportAnswerMode({ mode: final.mode, fallbacks: final.fallbacks.map(splitFallback) })
+    if (report) reportAnswerMode({ mode: final.mode, fallbacks: final.fallbacks })
   }
 
   private isNearBottom(): boolean {

@@ -20,7 +20,8 @@ export interface StoredDebate {
   ending: string
   conclusion: string
   mode: 'online' | 'offline' | 'degraded'
-  fallbacks: string[]
+  /** As the server stored them: {stage, reason} objects (older runs: 'stage:reason'). */
+  fallbacks: unknown[]
 }
 
 interface TurnData {
@@ -61,7 +62,7 @@ function toDebate(messages: StoredMessage[], index: number): StoredDebate {
     ending: marker.replace(/^=+\s*|\s*=+$/g, '') || 'Ended',
     conclusion: typeof data.conclusion === 'string' ? data.conclusion : '',
     mode,
-    fallbacks: Array.isArray(data.fallbacks) ? data.fallbacks.map(String) : [],
+    fallbacks: Array.isArray(data.fallbacks) ? data.fallbacks : [],
   }
 }
 

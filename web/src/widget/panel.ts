@@ -109,6 +109,10 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
       else if (packet.type === 'token' && packet.text) {
         text += packet.text
         draw()
+      } else if (packet.type === 'replace') {
+        // The model failed mid-answer: its text is withdrawn; the answer that follows replaces it.
+        text = ''
+        draw()
       } else if (packet.type === 'citation' && packet.source) {
         sources.set(packet.source.number, packet.source)
         renderSources(list, sources, config.endpoint)
@@ -144,9 +148,12 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
         body.prepend(el('p', 'note', result.reason ?? 'The sources do not cover this.'))
       showMode(result)
       answer.dataset.state = 'done'
+      // A degraded answer is never announced as a normal one.
       status.textContent = result.abstained
         ? 'Not answered: no source covers this.'
-        : 'Answer ready.'
+        : result.mode === 'degraded'
+          ? 'Answered in degraded mode (some steps fell back).'
+          : 'Answer ready.'
     }
     active = new AbortController()
     send.disabled = true

@@ -29,7 +29,7 @@ export interface Placement {
 export interface Preview {
   placement: Placement
   mode: string
-  fallbacks: string[]
+  fallbacks: { stage: string; reason: string }[]
   document: { markdown: string; base_version: number }
 }
 

@@ -52,7 +52,7 @@ export const rerankStage: Stage = async (state, ctx, signal) => {
   const tail = state.chunks.slice(depth)
   let reranked: RetrievedChunk[] | null = null
   const fallbacks = [...state.fallbacks]
-  if (ctx.models) {
+  if (ctx.models && state.options.stages.modelRerank) {
     try {
       reranked = await modelOrder(ctx.models.fast, state.query, head, signal)
     } catch (error) {
