@@ -51,7 +51,7 @@ export async function answerOffline(deps: GroundingDeps, query: string): Promise
   const chunks = await retrieveChunks(deps, query)
   const ranked = [...new Set(chunks.map((c) => c.sourceId))]
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
-  const stats = await deps.termStats(contentTerms(query))
+  const stats = await deps.termStats(query)
   const weighted = Math.max(0, ...coverageScores(termWeights(query, stats), passages))
   const plain = Math.max(0, ...coverageScores(termWeights(query), passages))
   const judgement = judgeRelevance(query, passages, stats)

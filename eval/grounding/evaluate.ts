@@ -74,7 +74,7 @@ async function followUps(
       { role: 'user' as const, content: first },
       { role: 'assistant' as const, content: '' },
     ]
-    const stats = await deps.termStats(contentTerms(`${first} ${cited.join(' ')}`))
+    const stats = await deps.termStats(`${first} ${cited.join(' ')}`)
     const rewritten = rewriteFollowUp(c.followUp, history, { cited, stats })
     const rank = async (q: string) =>
       reciprocalRank([...new Set((await retrieveChunks(deps, q)).map((x) => x.sourceId))], gold)

@@ -1,6 +1,6 @@
 // Stage 2a, the relevance judgement: only results that address the (standalone) question go
 // on. When none does, the answer abstains: it says the sources do not cover it, cites nothing.
-import { contentTerms, judgeRelevance, type TermStatistics } from '../grounding'
+import { judgeRelevance, type TermStatistics } from '../grounding'
 import type { AnswerDeps, AskState } from './types'
 
 async function loadStats(
@@ -10,7 +10,7 @@ async function loadStats(
 ): Promise<TermStatistics | undefined> {
   if (!deps.termStats) return undefined
   try {
-    return await deps.termStats(contentTerms(query), signal)
+    return await deps.termStats(query, signal)
   } catch (error) {
     if (signal.aborted) throw error
     return undefined // plain term overlap still judges

@@ -4,7 +4,7 @@
 // Passages that do not address the debate's question are not evidence: the grounding core's
 // relevance judgement decides, and a turn without evidence says so instead of quoting them.
 import type { ContextDocument } from '../context'
-import { contentTerms, createTermStatisticsSource, judgeRelevance } from '../grounding'
+import { createTermStatisticsSource, judgeRelevance } from '../grounding'
 import type { PreparedTurn } from '../turn'
 import { chunkToDocument } from '../turn'
 import { untilAborted } from './abortable'
@@ -29,7 +29,7 @@ async function coverage(
   chunks: { title: string; content: string }[],
 ): Promise<string | null> {
   const stats = await untilAborted(
-    createTermStatisticsSource(turn.deps.db)(contentTerms(question), turn.signal),
+    createTermStatisticsSource(turn.deps.db)(question, turn.signal),
     turn.signal,
   )
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))

@@ -1,7 +1,7 @@
 // A scientist's turn without a model: the grounding core's extractive writer over the turn's
 // retrieved chunks, labelled offline, with honest markers — nothing was judged or run, so
 // Validation is N/A and Agreement/Viability are not claimed.
-import { createTermStatisticsSource, contentTerms } from '../grounding'
+import { createTermStatisticsSource } from '../grounding'
 import { extractiveAnswer, type PreparedTurn, type StepSpec, type TurnAnswer } from '../turn'
 import type { ContextDocument } from '../context'
 import { emitAnswerText } from './emit'
@@ -14,7 +14,7 @@ export function offlineStep(
   documents: ContextDocument[],
 ): StepSpec['offline'] {
   return async (turn: PreparedTurn, _step: StepSpec): Promise<TurnAnswer> => {
-    const stats = await createTermStatisticsSource(turn.deps.db)(contentTerms(query), turn.signal)
+    const stats = await createTermStatisticsSource(turn.deps.db)(query, turn.signal)
     const quoted = extractiveAnswer(query, documents, speaker === 'optimist' ? 4 : 3, stats)
     const body =
       quoted || 'The knowledge base has no passage on this question, so nothing is claimed.'

@@ -1,6 +1,7 @@
 // The grounding core: the one place for evidence. Relevance and abstention, small talk,
 // citation markers, source references, conversational query rewriting, the offline answer
-// writer and text terms; every capability answers through it.
+// writer and text terms (the one text stack retrieval reads text through too); every
+// capability answers through it.
 export {
   coverageScores,
   idf,
@@ -15,7 +16,23 @@ export { passageSignals, type EvidenceText, type PassageSignals } from './signal
 export { createTermStatisticsSource } from './term-stats'
 export { isSmallTalk, smallTalkReply } from './small-talk'
 export { isFollowUp, rewriteFollowUp, type ConversationTurn, type RewriteContext } from './rewrite'
-export { contentTerms, splitSentences, STOP_WORDS, termOf, wordsOf, wordStemmingTo } from './terms'
+export { contentTerms, QUERY_STOP_WORDS, termOf, wordsOf } from './terms'
+export {
+  Boundary,
+  contentStems,
+  contentTokens,
+  foldText,
+  isStopWord,
+  porterStem,
+  segmentText,
+  splitSentences,
+  termFrequencies,
+  wordCounts,
+  wordSegments,
+  wordTokens,
+  type Segment,
+  type WordCounts,
+} from './text'
 export {
   checkCitations,
   citedNumbers,

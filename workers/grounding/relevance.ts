@@ -25,11 +25,11 @@ export interface TermStatistics {
   documentFrequency(term: string): number
 }
 
-/** Loads statistics for the given terms (e.g. from the knowledge base's FTS index). */
-export type TermStatisticsSource = (
-  terms: string[],
-  signal?: AbortSignal,
-) => Promise<TermStatistics>
+/**
+ * Loads statistics for the content terms of a text (e.g. from the knowledge base's FTS index).
+ * It takes the text, not its terms: a stem cannot always be looked up as itself.
+ */
+export type TermStatisticsSource = (text: string, signal?: AbortSignal) => Promise<TermStatistics>
 
 export interface RelevanceJudgement {
   /** Indexes (into the passages given) of those that address the query, best first. */

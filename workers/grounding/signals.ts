@@ -1,6 +1,7 @@
 // Relevance signals of one passage for one query, each in [0, 1] and comparable across
 // queries because each is normalised by what the query itself could score at most.
-import { contentTerms, splitSentences } from './terms'
+import { contentTerms } from './terms'
+import { splitSentences } from './text'
 import { AVERAGE_PASSAGE_TERMS, BM25_B, BM25_K1, TITLE_WEIGHT } from './tuning'
 
 export interface EvidenceText {

@@ -3,7 +3,8 @@
 // isolate for a few minutes since IDF moves slowly.
 import { countChunks, countChunksWithTerms } from '../db'
 import type { TermStatistics, TermStatisticsSource } from './relevance'
-import { wordStemmingTo } from './terms'
+import { termOf, wordsOf } from './terms'
+import { foldText } from './text'
 
 const TTL_MS = 5 * 60_000
 const MAX_CACHED_TERMS = 20_000
@@ -16,32 +17,36 @@ interface Cache {
 
 const caches = new WeakMap<D1Database, Cache>()
 
-/**
- * The FTS5 token for a stem. FTS5's porter tokenizer stems the query too, and Porter is not
- * idempotent: "causes" is stored as "caus", but a query for "caus" is stemmed again to "cau"
- * and matches nothing (so "cause", "disease", "increase" looked like the rarest words of the
- * corpus). A word that stems to this stem is stemmed by FTS5 to the same token.
- */
-function ftsToken(term: string): string {
-  const word = /^\p{L}+$/u.test(term) ? wordStemmingTo(term) : term
-  return word.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+/** Each content term of a text with a word of the text that FTS5 stems to it. */
+function termWords(text: string): Map<string, string> {
+  const words = new Map<string, string>()
+  for (const word of wordsOf(text)) {
+    const term = termOf(word)
+    if (term && !words.has(term)) words.set(term, foldText(word))
+  }
+  return words
 }
 
 export function createTermStatisticsSource(
   db: D1Database,
   now: () => number = Date.now,
 ): TermStatisticsSource {
-  return async (terms) => {
+  return async (text) => {
     let cache = caches.get(db)
     if (!cache || now() - cache.at > TTL_MS || cache.frequencies.size > MAX_CACHED_TERMS) {
       cache = { at: now(), documents: await countChunks(db), frequencies: new Map() }
       caches.set(db, cache)
     }
     const frequencies = cache.frequencies
-    const missing = [...new Set(terms)].filter((t) => !frequencies.has(t) && ftsToken(t))
+    // FTS5 stems what it is asked for, and Porter is not idempotent ("causes" is stored as
+    // "caus", but "caus" is stemmed again to "cau"): so each term is looked up by its word.
+    const missing = [...termWords(text)].filter(([term]) => !frequencies.has(term))
     if (missing.length > 0) {
-      const counts = await countChunksWithTerms(db, missing.map(ftsToken))
-      for (const term of missing) frequencies.set(term, counts.get(ftsToken(term)) ?? 0)
+      const counts = await countChunksWithTerms(
+        db,
+        missing.map(([, word]) => word),
+      )
+      for (const [term, word] of missing) frequencies.set(term, counts.get(word) ?? 0)
     }
     const documents = cache.documents
     const stats: TermStatistics = {

@@ -3,7 +3,6 @@
 // answer quotes cited findings, or says the knowledge base does not cover the question.
 import type { ChatMessageSimple } from '../context'
 import {
-  contentTerms,
   createTermStatisticsSource,
   isSmallTalk,
   judgeRelevance,
@@ -63,7 +62,7 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   }
   const turns = conversation(turn.history)
   const stats = await createTermStatisticsSource(turn.deps.db)(
-    contentTerms(turns.map((t) => t.content).join(' ')),
+    turns.map((t) => t.content).join(' '),
     turn.signal,
   )
   const query = rewriteFollowUp(message, turns, { cited: lastAnswer(turns), stats })
@@ -89,7 +88,7 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const userFiles = turn.user.kind === 'user' ? turn.user.files : []
   const documents = [...(turn.project ?? []), ...userFiles, ...(outcome?.output?.documents ?? [])]
   // Project and attached files are judged like search results: only those on the question.
-  const termStats = await createTermStatisticsSource(turn.deps.db)(contentTerms(query), turn.signal)
+  const termStats = await createTermStatisticsSource(turn.deps.db)(query, turn.signal)
   const judgement = judgeRelevance(
     query,
     documents.map((d) => ({ title: d.title, text: d.contents })),
