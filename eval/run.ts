@@ -1,5 +1,7 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
 //   [--keep] [--reuse <label>] [--tuning '<json>'] [--distractors n]
+//   npm run eval -- --data <SciFact folder> --grounding-fit [--reuse <label>] [--samples <file>]
+//     (fits the relevance model of workers/grounding/tuning.ts: eval/grounding/fit.ts)
 //   npm run eval -- --grounding [--url <Quire>] [--port n] [--fresh] [--claims <file>]
 //     [--sets claims,topics,offTopic,followUps] [--part tune|held-out|all] [--limit n]
 //     [--concurrency n] [--details <file>] [--json] (eval/grounding/: through POST /api/ask)
@@ -18,6 +20,7 @@ import { formatTable } from './report'
 import { evaluateSystems, indexCorpus } from './pipeline'
 import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
 import { runGroundingReport } from './grounding/run'
+import { refitFromSamples, runFit } from './grounding/fit'
 import { runPapers } from './papers/run'
 import { allowWorkerdImports } from './debate/workerd-shim'
 import { runPlacementEval } from './placement/run'
@@ -37,6 +40,8 @@ const { values } = parseArgs({
     reuse: { type: 'string' },
     tuning: { type: 'string' },
     grounding: { type: 'boolean', default: false },
+    'grounding-fit': { type: 'boolean', default: false },
+    samples: { type: 'string' },
     url: { type: 'string' },
     port: { type: 'string', default: '8911' },
     fresh: { type: 'boolean', default: false },
@@ -109,6 +114,9 @@ function groundingReport(): Promise<void> {
 async function main(): Promise<void> {
   if (values.placement) return placementOnly()
   if (values.grounding) return groundingReport()
+  // --grounding-fit --samples <file> without --data: refit from recorded samples.
+  if (values['grounding-fit'] && values.samples && !values.data)
+    return refitFromSamples(values.samples)
   if (values.papers && !values.data) return papersOnly(values.papers)
   if (!values.data) throw new Error('--data <BEIR folder> is required')
   if (values.debate) return debateEval(values.data)
@@ -130,6 +138,10 @@ async function main(): Promise<void> {
     if (values.distractors) {
       const made = await indexDistractors(local.db, data.corpus, Number(values.distractors), log)
       log(`with ${made} distractor documents`)
+    }
+    if (values['grounding-fit']) {
+      await runFit({ index, samplesFile: values.samples, log })
+      return
     }
     if (values.papers) {
       await runPapers({ folder: values.papers, index, json: values.json, log })

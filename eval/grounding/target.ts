@@ -3,7 +3,7 @@
 // .wrangler/eval-grounding so the demo corpus (the SciFact abstracts) is seeded once through
 // the ingest queue, exactly as `npm start` seeds it. Or any running Quire given by URL.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -45,21 +45,37 @@ async function waitFor(
   throw new Error(`${what} within ${Math.round(timeoutMs / 1000)} s`)
 }
 
-/** Seeds the demo corpus once (the job is idempotent) and waits until it is indexed. */
+interface Job {
+  status_url: string
+}
+
+async function jobStatus(baseUrl: string, job: Job): Promise<string> {
+  try {
+    const res = await fetch(`${baseUrl}${job.status_url}`, { signal: AbortSignal.timeout(10_000) })
+    return res.ok ? ((await res.json()) as { status: string }).status : 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** Seeds the demo corpus once (the job is idempotent) and waits until its job is done. */
 export async function ensureCorpus(baseUrl: string, log: (m: string) => void): Promise<void> {
   const now = await health(baseUrl)
   if (now?.corpus?.state === 'ready' && (now.corpus.chunks ?? 0) > 0) return
-  if ((now?.corpus?.chunks ?? 0) === 0) {
-    const res = await fetch(`${baseUrl}/api/ingest`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'demo_corpus' }),
-    })
-    if (!res.ok) throw new Error(`seeding the demo corpus was refused (${res.status})`)
-    log('seeding the demo corpus (SciFact abstracts) through the ingest queue…')
+  const res = await fetch(`${baseUrl}/api/ingest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'demo_corpus' }),
+  })
+  if (!res.ok) throw new Error(`seeding the demo corpus was refused (${res.status})`)
+  const { jobs } = (await res.json()) as { jobs: Job[] }
+  log('seeding the demo corpus (SciFact abstracts) through the ingest queue…')
+  const done = async () => {
+    const states = await Promise.all(jobs.map((job) => jobStatus(baseUrl, job)))
+    if (states.includes('failed')) throw new Error('seeding the demo corpus failed')
+    return states.every((state) => state === 'done')
   }
-  const ready = async () => (await health(baseUrl))?.corpus?.state === 'ready'
-  await waitFor('the demo corpus was not indexed', ready, SEED_TIMEOUT_MS)
+  await waitFor('the demo corpus was not indexed', done, SEED_TIMEOUT_MS)
 }
 
 /** Starts Quire on `port`; `fresh` wipes the kept state first. */
@@ -69,13 +85,14 @@ export async function startQuire(
 ): Promise<Target> {
   if (options.fresh) rmSync(STATE, { recursive: true, force: true })
   mkdirSync(STATE, { recursive: true })
-  const dist = path.join(ROOT, 'web', 'dist')
-  if (!existsSync(path.join(dist, 'index.html'))) {
-    // The API is what is measured; a missing UI build must not stop the run.
-    mkdirSync(dist, { recursive: true })
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Quire</title>')
-  }
   const env = { ...process.env, CI: 'true' }
+  // The demo corpus is a static asset: the UI build copies it into web/dist.
+  if (!existsSync(path.join(ROOT, 'web', 'dist', 'corpus', 'scifact.jsonl.gz'))) {
+    const vite = path.join(ROOT, 'node_modules', '.bin', 'vite')
+    const build = ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']
+    if (spawnSync(vite, build, { cwd: ROOT, env, stdio: 'ignore' }).status !== 0)
+      throw new Error('the UI build (which carries the demo corpus) failed')
+  }
   const migrate = ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]
   if (spawnSync(WRANGLER, migrate, { cwd: ROOT, env, stdio: 'ignore' }).status !== 0)
     throw new Error('wrangler d1 migrations apply failed')

@@ -1,8 +1,8 @@
 // Stage 3, synthesize: the main model writes a concise answer citing the top sources as [n],
 // streamed as plain text; offline, or when the model fails, an extractive answer quotes the
 // sources (and the fallback is recorded). Without relevant sources it abstains, citing nothing.
-import { smallTalkReply } from '../grounding'
-import { createCitedStream, type CitedStream } from './cited-stream'
+import { askAbstention, smallTalkReply } from '../grounding'
+import { createCitedStream } from './cited-stream'
 import { extractiveAnswer } from './extractive'
 import { announceFallback, fallbackReason, withFallback } from './fallbacks'
 import { synthesizeWithModel } from './synthesize-model'
@@ -12,17 +12,18 @@ const QUOTING = 'Quoting the passages that answer it instead…'
 
 export const NOT_COVERED_REASON = 'the sources found do not address this question'
 
-function abstentionText(state: AskState): string {
-  if (state.searchError) {
-    return (
-      `Search failed (${state.searchError}), so I have no sources to answer from and will not ` +
-      'guess. Please try again in a moment.'
-    )
-  }
-  return (
-    'The sources I found do not cover this question, so I will not guess an answer. Try ' +
-    'rephrasing it, or widen the search (for example by removing a domain or recency filter).'
-  )
+/** The abstention offers only what this request can change (a filter it set, other words). */
+function abstentionText(state: AskState, deps: AnswerDeps): string {
+  const { options } = state
+  const library =
+    options.search_mode === 'corpus' ||
+    (options.search_mode !== 'academic' && deps.webSearch.name === 'corpus')
+  return askAbstention({
+    searchFailed: state.searchError,
+    domainFilter: (options.search_domain_filter?.length ?? 0) > 0,
+    recencyFilter: options.search_recency_filter !== undefined,
+    libraryOnly: library,
+  })
 }
 
 /** A reply that cites nothing: small talk or an abstention. */
@@ -33,12 +34,9 @@ function sayOnly(state: AskState, deps: AnswerDeps, answer: string): AskState {
 
 function abstain(state: AskState, deps: AnswerDeps, reason: string): AskState {
   const next = { ...state, abstained: true, abstainReason: reason }
-  return sayOnly(next, deps, abstentionText(next))
+  return sayOnly(next, deps, abstentionText(next, deps))
 }
 
-function writeExtractive(state: AskState, stream: CitedStream): void {
-  for (const piece of extractiveAnswer(state.searchQuery, state.ranked)) stream.push(piece)
-}
 
 export async function synthesize(
   state: AskState,
@@ -73,7 +71,10 @@ export async function synthesize(
       stream = createCitedStream(state.ranked, deps.emit)
     }
   }
-  writeExtractive(state, stream)
+  const pieces = extractiveAnswer(state.searchQuery, state.ranked)
+  // No sentence of the evidence can be quoted on its own: nothing to answer with.
+  if (pieces.length === 0) return abstain(state, deps, NOT_COVERED_REASON)
+  for (const piece of pieces) stream.push(piece)
   const { answer, cited } = stream.finish()
   return { ...state, answer, cited, answeredBy: null }
 }

@@ -2,16 +2,16 @@
 // citation markers, source references, conversational query rewriting, the offline answer
 // writer and text terms (the one text stack retrieval reads text through too); every
 // capability answers through it.
+export { judgeRelevance, type EvidencePassage, type RelevanceJudgement } from './relevance'
 export {
   coverageScores,
   idf,
-  judgeRelevance,
   termWeights,
-  type EvidencePassage,
-  type RelevanceJudgement,
   type TermStatistics,
   type TermStatisticsSource,
-} from './relevance'
+} from './term-weights'
+export { EVIDENCE_PASSAGE_CHARS, evidencePassage, type PassageOptions } from './evidence-passage'
+export { querySignals, type QuerySignals } from './query-signals'
 export { passageSignals, type EvidenceText, type PassageSignals } from './signals'
 export { createTermStatisticsSource } from './term-stats'
 export { isSmallTalk, smallTalkReply } from './small-talk'
@@ -56,4 +56,9 @@ export {
 } from './offline-writer'
 export { abstractSentences, type AbstractSentence, type SentenceKind } from './sentence-kinds'
 export { MAX_RELATED, offlineRelatedQuestions, topicPhrase } from './related'
-export { abstentionAnswer } from './abstain'
+export {
+  abstentionAnswer,
+  askAbstention,
+  isAbstentionText,
+  type AbstentionContext,
+} from './abstain'

@@ -4,7 +4,7 @@
 // section labels, keeps one sentence per claim, and puts the one that best addresses the
 // question first.
 import { stripReferenceMarkers } from './citations'
-import { termWeights, type TermStatistics } from './relevance'
+import { termWeights, type TermStatistics } from './term-weights'
 import { abstractSentences, type SentenceKind } from './sentence-kinds'
 import { contentTerms } from './terms'
 

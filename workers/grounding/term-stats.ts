@@ -2,7 +2,7 @@
 // through the knowledge base's FTS5 index (always in step with the corpus), cached per
 // isolate for a few minutes since IDF moves slowly.
 import { countChunks, countChunksWithTerms } from '../db'
-import type { TermStatistics, TermStatisticsSource } from './relevance'
+import type { TermStatistics, TermStatisticsSource } from './term-weights'
 import { termOf, wordsOf } from './terms'
 import { foldText } from './text'
 

@@ -1,6 +1,8 @@
 // The knowledge base as a WebSearchProvider (offline mode, or asked for explicitly): one
-// result per source, its best chunk as the snippet, linked to the source's URL, its DOI, or
-// a stable quire://source/<id> address when it has neither.
+// result per source, linked to the source's URL, its DOI, or a stable quire://source/<id>
+// address when it has neither. Its snippet is the evidence: the part of the source's best
+// chunk that answers the query (the grounding core chooses it), not the chunk's opening.
+import { evidencePassage, type TermStatistics, type TermStatisticsSource } from '../grounding'
 import {
   domainOf,
   type WebSearchOptions,
@@ -11,7 +13,6 @@ import type { RetrievedChunk, Retriever } from './retriever'
 
 const DEFAULT_LIMIT = 10
 const MAX_LIMIT = 20
-const SNIPPET_CHARS = 600
 
 export function sourceUrl(chunk: Pick<RetrievedChunk, 'url' | 'doi' | 'sourceId'>): string {
   if (chunk.url && /^https?:\/\//i.test(chunk.url)) return chunk.url
@@ -29,19 +30,17 @@ export function passesDomainFilter(domain: string, filter: readonly string[] | u
   return allow.length === 0 || allow.some(matches)
 }
 
-function snippet(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length <= SNIPPET_CHARS
-    ? flat
-    : `${flat.slice(0, SNIPPET_CHARS).replace(/\s\S*$/, '')}…`
-}
-
-export function toSearchResult(chunk: RetrievedChunk): WebSearchResult {
+/** A chunk as a search result; its snippet is the passage that answers `query`. */
+export function toSearchResult(
+  chunk: RetrievedChunk,
+  query = '',
+  stats?: TermStatistics,
+): WebSearchResult {
   const url = sourceUrl(chunk)
   return {
     title: chunk.title,
     url,
-    snippet: snippet(chunk.content),
+    snippet: evidencePassage(query, chunk.content, { stats }),
     domain: domainOf(url),
     ...(chunk.year ? { date: `${chunk.year}` } : {}),
     sourceId: chunk.sourceId,
@@ -50,7 +49,25 @@ export function toSearchResult(chunk: RetrievedChunk): WebSearchResult {
   }
 }
 
-export function createCorpusSearch(retriever: Retriever): WebSearchProvider {
+/** Statistics weigh the query's rare words when choosing passages; without them all count. */
+async function loadStats(
+  termStats: TermStatisticsSource | undefined,
+  query: string,
+  signal?: AbortSignal,
+): Promise<TermStatistics | undefined> {
+  if (!termStats) return undefined
+  try {
+    return await termStats(query, signal)
+  } catch (error) {
+    if (signal?.aborted) throw error
+    return undefined
+  }
+}
+
+export function createCorpusSearch(
+  retriever: Retriever,
+  termStats?: TermStatisticsSource,
+): WebSearchProvider {
   return {
     name: 'corpus',
     async search(query: string, options: WebSearchOptions, signal?: AbortSignal) {
@@ -66,11 +83,12 @@ export function createCorpusSearch(retriever: Retriever): WebSearchProvider {
         },
         signal,
       )
+      const stats = await loadStats(termStats, query, signal)
       const seen = new Set<string>()
       const results: WebSearchResult[] = []
       for (const chunk of result.chunks) {
         if (seen.has(chunk.sourceId)) continue
-        const item = toSearchResult(chunk)
+        const item = toSearchResult(chunk, query, stats)
         if (!passesDomainFilter(item.domain, options.domainFilter)) continue
         seen.add(chunk.sourceId)
         results.push(item)

@@ -8,7 +8,6 @@ import {
   judgeRelevance,
   rewriteFollowUp,
   smallTalkReply,
-  stripCitationMarkers,
   type ConversationTurn,
 } from '../grounding'
 import type { ToolCall } from '../llm'
@@ -47,12 +46,6 @@ function conversation(history: ChatMessageSimple[]): ConversationTurn[] {
   )
 }
 
-/** The last answer's text: its quoted findings stand for the sources it cited. */
-function lastAnswer(turns: ConversationTurn[]): string[] {
-  const last = turns.findLast((t) => t.role === 'assistant')
-  return last?.content ? [stripCitationMarkers(last.content)] : []
-}
-
 export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const message = turn.input.message
   turn.state.beginCycle()
@@ -65,7 +58,7 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
     turns.map((t) => t.content).join(' '),
     turn.signal,
   )
-  const query = rewriteFollowUp(message, turns, { cited: lastAnswer(turns), stats })
+  const query = rewriteFollowUp(message, turns, { stats })
   const call: ToolCall = {
     id: `offline_${turn.runId}`,
     name: searchCorpusTool.spec.name,
