@@ -49,6 +49,7 @@ export {
 } from './citations'
 export { domainOf, sourceFieldsOf, sourceRefOf, type SourceFields } from './source-refs'
 export {
+  attributedPieces,
   writeOfflineAnswer,
   type WriterOptions,
   type WriterPassage,
