@@ -1,19 +1,26 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
-//   [--keep] [--reuse <label>] [--tuning '<json>'] [--distractors n] [--grounding [--samples <file>]]
+//   [--keep] [--reuse <label>] [--tuning '<json>'] [--distractors n]
+//   npm run eval -- --data <SciFact folder> --grounding-fit [--reuse <label>] [--samples <file>]
+//     (fits the relevance model of workers/grounding/tuning.ts: eval/grounding/fit.ts)
+//   npm run eval -- --grounding [--url <Quire>] [--port n] [--fresh] [--claims <file>]
+//     [--sets claims,topics,offTopic,followUps] [--part tune|held-out|all] [--limit n]
+//     [--concurrency n] [--details <file>] [--json] (eval/grounding/: through POST /api/ask)
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
 //   npm run eval -- --debate --data <SciFact folder> [--debates n] [--seed s] [--json] (eval/debate/)
 //   npm run eval -- --placement [--data <BEIR folder>] [--limit n] [--json] (eval/placement/)
 // Indexes the folder's corpus with Quire's own chunker, offline embedder and indexer into a
 // real local D1, runs every judged query through each system and prints nDCG@10,
 // Recall@100 and MRR@10. --json prints exactly one JSON object on stdout. --grounding prints
-// the grounding report instead (eval/grounding/: abstention, gold citations, follow-ups).
+// the grounding report instead (abstention, answers, gold citations, follow-ups), measured
+// through POST /api/ask of a running Quire.
 import { parseArgs } from 'node:util'
 import { readBeir } from './beir'
 import { openLocalD1 } from './local-d1'
 import { formatTable } from './report'
 import { evaluateSystems, indexCorpus } from './pipeline'
 import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
-import { runGrounding } from './grounding/run'
+import { runGroundingReport } from './grounding/run'
+import { refitFromSamples, runFit } from './grounding/fit'
 import { runPapers } from './papers/run'
 import { allowWorkerdImports } from './debate/workerd-shim'
 import { runPlacementEval } from './placement/run'
@@ -33,7 +40,16 @@ const { values } = parseArgs({
     reuse: { type: 'string' },
     tuning: { type: 'string' },
     grounding: { type: 'boolean', default: false },
+    'grounding-fit': { type: 'boolean', default: false },
     samples: { type: 'string' },
+    url: { type: 'string' },
+    port: { type: 'string', default: '8911' },
+    fresh: { type: 'boolean', default: false },
+    claims: { type: 'string' },
+    sets: { type: 'string' },
+    part: { type: 'string' },
+    concurrency: { type: 'string', default: '2' },
+    details: { type: 'string' },
     papers: { type: 'string' },
     debate: { type: 'boolean', default: false },
     debates: { type: 'string', default: '24' },
@@ -79,8 +95,28 @@ function placementOnly(): void {
   runPlacementEval({ rows, limit: Number(values.limit ?? 500), json: values.json, log })
 }
 
+function groundingReport(): Promise<void> {
+  return runGroundingReport({
+    url: values.url,
+    port: Number(values.port),
+    fresh: values.fresh,
+    claims: values.claims,
+    sets: values.sets,
+    part: values.part,
+    limit: values.limit,
+    concurrency: Number(values.concurrency),
+    details: values.details,
+    json: values.json,
+    log,
+  })
+}
+
 async function main(): Promise<void> {
   if (values.placement) return placementOnly()
+  if (values.grounding) return groundingReport()
+  // --grounding-fit --samples <file> without --data: refit from recorded samples.
+  if (values['grounding-fit'] && values.samples && !values.data)
+    return refitFromSamples(values.samples)
   if (values.papers && !values.data) return papersOnly(values.papers)
   if (!values.data) throw new Error('--data <BEIR folder> is required')
   if (values.debate) return debateEval(values.data)
@@ -103,19 +139,12 @@ async function main(): Promise<void> {
       const made = await indexDistractors(local.db, data.corpus, Number(values.distractors), log)
       log(`with ${made} distractor documents`)
     }
-    if (values.papers) {
-      await runPapers({ folder: values.papers, index, json: values.json, log })
+    if (values['grounding-fit']) {
+      await runFit({ index, samplesFile: values.samples, log })
       return
     }
-    if (values.grounding) {
-      await runGrounding({
-        index,
-        data,
-        limit: values.limit,
-        samples: values.samples,
-        json: values.json,
-        log,
-      })
+    if (values.papers) {
+      await runPapers({ folder: values.papers, index, json: values.json, log })
       return
     }
     const results = await evaluateSystems({

@@ -2,6 +2,7 @@
 // adapters; capability code receives Deps (c.var.deps, the queue handler, SessionDO).
 import { getConfig, type Config } from './config'
 import { createChatModels, createDiscoveryModel, type ChatModel, type ChatModels } from './llm'
+import { createTermStatisticsSource } from './grounding'
 import {
   createCorpusSearch,
   createEmbedder,
@@ -57,7 +58,12 @@ export function makeDeps(env: Env): Deps {
     space: embedder.id,
   })
   const retriever = createRetriever({ config, db: env.DB, embedder, vectors, models })
-  const corpusSearch = createCorpusSearch(retriever, config.knowledge.askNamespaces)
+  const askNamespaces = config.knowledge.askNamespaces
+  const corpusSearch = createCorpusSearch(
+    retriever,
+    askNamespaces,
+    createTermStatisticsSource(env.DB, askNamespaces),
+  )
   const safeFetch = createSafeFetch(config)
   const deps: Deps = {
     config,

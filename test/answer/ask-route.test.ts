@@ -42,7 +42,7 @@ describe('POST /api/ask', () => {
     const res = await ask({ query: 'Does vitamin D reduce fractures?' })
     expect(res.status).toBe(200)
     const body = (await res.json()) as AskBody
-    expect(body.answer).toMatch(/fractures.*\[1\]/s)
+    expect(body.answer).toMatch(/^\[1\] \w+: “.*fractures/s)
     expect(body.sources.length).toBeGreaterThan(0)
     expect(body.sources[0]).toMatchObject({
       title: expect.any(String),

@@ -22,8 +22,8 @@ describe('offline related questions', () => {
     )
   })
 
-  it('falls back to the first content words when the sources share none', () => {
-    expect(topicPhrase('Why is the sky blue at noon?', ['unrelated text'])).toBe('sky blue noon')
+  it("falls back to the question's first phrase when the sources share none", () => {
+    expect(topicPhrase('Why is the sky blue at noon?', ['unrelated text'])).toBe('sky blue')
   })
 
   it('builds three questions on the question own topic, never from source titles', () => {

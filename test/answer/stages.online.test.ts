@@ -157,7 +157,7 @@ describe('synthesize with the main model', () => {
     )
     expect(state.fallbacks).toEqual([{ stage: 'synthesize', reason: 'model error' }])
     expect(state.answeredBy).toBeNull()
-    expect(state.answer).toMatch(/Finding number \d about vitamin D\. \[1\]/)
+    expect(state.answer).toMatch(/\[1\] \w+: “Finding number \d about vitamin D\.”/)
     const notice = deps.packets.find((p) => p.type === 'status' && p.phase === 'error')
     expect(notice).toMatchObject({ step: 'synthesize' })
   })

@@ -39,17 +39,29 @@ describe('relevance judgement', () => {
   })
 
   it("abstains when the question's words only appear apart, answers when they meet", () => {
-    const question = 'Where is the glacier that feeds the Rhine?'
+    const question = 'Does ribavirin cause haemolytic anaemia?'
     const apart = {
-      title: 'Sediment sampling in European rivers',
-      text: 'Sediment from the Rhine was sampled at twelve stations. A glacier melt model was calibrated separately. Feeding schedules of the fish were logged.',
+      title: 'Antiviral treatment outcomes',
+      text: 'Ribavirin was given for 24 weeks. Haemoglobin was measured monthly. Anaemia of chronic disease was excluded. A haemolytic screen was not done.',
     }
     const together = {
-      title: 'Sediment sampling in European rivers',
-      text: 'The Rhine is fed by a glacier in the Alps. Sediment was sampled at twelve stations.',
+      title: 'Antiviral treatment outcomes',
+      text: 'Ribavirin caused a haemolytic anaemia in one patient in ten. Haemoglobin was measured monthly.',
     }
     expect(judgeRelevance(question, [apart], stats).abstain).toBe(true)
     expect(judgeRelevance(question, [together], stats).abstain).toBe(false)
+    const both = judgeRelevance(question, [apart, together], stats)
+    expect(both.relevant).toEqual([1])
+  })
+
+  it('answers a one-word topic the corpus covers, on the same scale as a long claim', () => {
+    const statins = {
+      title: 'Pleiotropic effects of statins',
+      text: 'Statins are potent inhibitors of cholesterol biosynthesis.',
+    }
+    const judgement = judgeRelevance('statins', [statins], stats)
+    expect(judgement).toMatchObject({ abstain: false, relevant: [0] })
+    expect(judgement.probability).toBeGreaterThan(0.9)
   })
 
   it('abstains when nothing was retrieved (an empty corpus)', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { contentTerms, isFollowUp, rewriteFollowUp } from '../../workers/grounding'
+import { askAbstention, contentTerms, isFollowUp, rewriteFollowUp } from '../../workers/grounding'
 
 const history = [
   {
     role: 'user' as const,
-    content: 'Does vitamin D supplementation reduce the risk of fractures?',
+    content: 'Does vitamin D supplementation reduce the risk of hip fractures in older people?',
   },
   { role: 'assistant' as const, content: 'Vitamin D alone did not reduce fractures [1].' },
 ]
@@ -39,11 +39,54 @@ describe('follow-up rewriting (offline)', () => {
     expect(contentTerms(query)).not.toContain('risk')
   })
 
-  it('uses the sources just cited', () => {
-    const query = rewriteFollowUp('How was this measured?', history.slice(0, 1), {
-      cited: ['Bone mineral density in the WHI calcium trial'],
-    })
-    expect(contentTerms(query)).toEqual(expect.arrayContaining(['vitamin']))
+  it('searches "What about in children?" for the earlier topic in children', () => {
+    const earlier = [
+      { role: 'user' as const, content: 'Does vitamin D improve bone mineral density?' },
+      { role: 'assistant' as const, content: 'Quoted findings [1].' },
+    ]
+    const query = rewriteFollowUp('What about in children?', earlier)
+    expect(query).toBe('What about in children? (vitamin D improve bone mineral density)')
+  })
+
+  it('carries the topic through a chain of follow-ups', () => {
+    const chain = [
+      { role: 'user' as const, content: 'Does vitamin D improve bone mineral density?' },
+      { role: 'assistant' as const, content: 'Quoted findings [1].' },
+      { role: 'user' as const, content: 'What about in children?' },
+      { role: 'assistant' as const, content: 'Quoted findings [2].' },
+    ]
+    expect(contentTerms(rewriteFollowUp('Why?', chain))).toEqual(
+      expect.arrayContaining(['vitamin', 'bone', 'children']),
+    )
+  })
+
+  it('never carries words of a turn that found nothing', () => {
+    const abstained = [
+      { role: 'user' as const, content: 'Does vitamin D improve bone mineral density?' },
+      { role: 'assistant' as const, content: 'Quoted findings [1].' },
+      { role: 'user' as const, content: 'What about quantum gravity near black holes?' },
+      {
+        role: 'assistant' as const,
+        content: askAbstention({ libraryOnly: true }),
+      },
+    ]
+    const query = rewriteFollowUp('And in older women?', abstained)
+    expect(contentTerms(query)).toEqual(expect.arrayContaining(['vitamin', 'bone']))
+    expect(contentTerms(query)).not.toContain('quantum')
+    const flagged = [
+      ...abstained.slice(0, 2),
+      { role: 'user' as const, content: 'What about quantum gravity?' },
+      { role: 'assistant' as const, content: 'Nothing.', abstained: true },
+    ]
+    expect(contentTerms(rewriteFollowUp('And in mice?', flagged))).not.toContain('quantum')
+  })
+
+  it('leaves a follow-up unchanged when every earlier turn found nothing', () => {
+    const nothing = [
+      { role: 'user' as const, content: 'What is the offside rule in football?' },
+      { role: 'assistant' as const, content: askAbstention({}) },
+    ]
+    expect(rewriteFollowUp('And in rugby?', nothing)).toBe('And in rugby?')
   })
 
   it('leaves a first question and a new standalone topic unchanged', () => {

@@ -11,8 +11,7 @@ import {
 } from '../../workers/retrieval/search/pool-bm25'
 import { loadMeanRowTokens, loadTermStats } from '../../workers/retrieval/search/term-stats'
 import { queryTerms } from '../../workers/retrieval/search/fts-query'
-import { wordTokens } from '../../workers/retrieval/text/tokens'
-import { wordCounts } from '../../workers/retrieval/text/word-counts'
+import { wordTokens, wordCounts } from '../../workers/grounding'
 import { freshNamespace, indexDeps, paper } from './helpers'
 
 const NS = freshNamespace('pool')

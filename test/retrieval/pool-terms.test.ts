@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../workers/config'
 import { createRetriever, indexMany } from '../../workers/retrieval'
 import { poolMatchTerms } from '../../workers/retrieval/search/pool-terms'
-import { porterStem } from '../../workers/retrieval/text/porter'
+import { porterStem } from '../../workers/grounding'
 import { freshNamespace, indexDeps, paper } from './helpers'
 
 function statsOf(total: number, df: Record<string, number>) {

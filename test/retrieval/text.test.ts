@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { lexiconVariations } from '../../workers/retrieval/search/lexicon-variations'
-import { porterStem } from '../../workers/retrieval/text/porter'
+import { porterStem } from '../../workers/grounding'
 
 describe('Porter stemmer (FTS5 variant)', () => {
   it.each([

@@ -5,7 +5,6 @@
 // the question, the answer abstains: it says the sources do not cover it, cites nothing.
 import {
   anythingMatches,
-  contentTerms,
   judgeRelevance,
   type EvidencePassage,
   type TermStatistics,
@@ -24,7 +23,7 @@ async function loadStats(
 ): Promise<{ stats?: TermStatistics; fallback?: StageFallback }> {
   if (!deps.termStats) return {}
   try {
-    return { stats: await deps.termStats(contentTerms(query), signal) }
+    return { stats: await deps.termStats(query, signal) }
   } catch (error) {
     if (signal.aborted) throw error
     return { fallback: STATISTICS_FALLBACK } // plain term overlap still judges

@@ -3,7 +3,7 @@
 // the model fails, an extractive answer quotes the sources the lexical judge accepts (and the
 // fallback is recorded); text the model had already streamed is withdrawn with a `replace`
 // packet, so every client ends with one answer. Without relevant sources it abstains.
-import { smallTalkReply } from '../grounding'
+import { askAbstention, smallTalkReply } from '../grounding'
 import { createCitedStream, type CitedStream } from './cited-stream'
 import { extractiveAnswer } from './extractive'
 import { announceFallback, fallbackReason, withFallback } from './fallbacks'
@@ -15,17 +15,18 @@ const QUOTING = 'Quoting the passages that answer it instead…'
 
 export const NOT_COVERED_REASON = 'the sources found do not address this question'
 
-function abstentionText(state: AskState): string {
-  if (state.searchError) {
-    return (
-      `Search failed (${state.searchError}), so I have no sources to answer from and will not ` +
-      'guess. Please try again in a moment.'
-    )
-  }
-  return (
-    'The sources I found do not cover this question, so I will not guess an answer. Try ' +
-    'rephrasing it, or widen the search (for example by removing a domain or recency filter).'
-  )
+/** The abstention offers only what this request can change (a filter it set, other words). */
+function abstentionText(state: AskState, deps: AnswerDeps): string {
+  const { options } = state
+  const library =
+    options.search_mode === 'corpus' ||
+    (options.search_mode !== 'academic' && deps.webSearch.name === 'corpus')
+  return askAbstention({
+    searchFailed: state.searchError,
+    domainFilter: (options.search_domain_filter?.length ?? 0) > 0,
+    recencyFilter: options.search_recency_filter !== undefined,
+    libraryOnly: library,
+  })
 }
 
 /** A reply that cites nothing: small talk or an abstention. */
@@ -36,12 +37,15 @@ function sayOnly(state: AskState, deps: AnswerDeps, answer: string): AskState {
 
 function abstain(state: AskState, deps: AnswerDeps, reason: string): AskState {
   const next = { ...state, abstained: true, abstainReason: reason }
-  return sayOnly(next, deps, abstentionText(next))
+  return sayOnly(next, deps, abstentionText(next, deps))
 }
 
 function writeExtractive(state: AskState, deps: AnswerDeps): AskState {
+  const pieces = extractiveAnswer(state.searchQuery, state.ranked)
+  // No sentence of the evidence can be quoted on its own: nothing to answer with.
+  if (pieces.length === 0) return abstain(state, deps, NOT_COVERED_REASON)
   const stream: CitedStream = createCitedStream(state.ranked, deps.emit)
-  for (const piece of extractiveAnswer(state.searchQuery, state.ranked)) stream.push(piece)
+  for (const piece of pieces) stream.push(piece)
   const { answer, cited } = stream.finish()
   return { ...state, answer, cited, answeredBy: null }
 }

@@ -5,7 +5,7 @@
 // Passages that do not address the debate's question are not evidence: the grounding core's
 // relevance judgement decides, and a turn without evidence says so instead of quoting them.
 import type { ContextDocument } from '../context'
-import { contentTerms, createTermStatisticsSource, judgeRelevance } from '../grounding'
+import { createTermStatisticsSource, judgeRelevance } from '../grounding'
 import { SCHOLARLY_NAMESPACE, sessionNamespace } from '../namespaces'
 import type { PreparedTurn } from '../turn'
 import { chunkToDocument } from '../turn'
@@ -37,10 +37,7 @@ async function coverage(
   chunks: { title: string; content: string }[],
 ): Promise<string | null> {
   const stats = await untilAborted(
-    createTermStatisticsSource(turn.deps.db, debateNamespaces(turn))(
-      contentTerms(question),
-      turn.signal,
-    ),
+    createTermStatisticsSource(turn.deps.db, debateNamespaces(turn))(question, turn.signal),
     turn.signal,
   )
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))

@@ -1,7 +1,7 @@
 // A scientist's turn without a model: the grounding core's extractive writer over the turn's
 // retrieved chunks, labelled offline, with honest markers — nothing was judged or run, so
 // Validation is N/A and Agreement/Viability are not claimed.
-import { createTermStatisticsSource, contentTerms } from '../grounding'
+import { createTermStatisticsSource } from '../grounding'
 import { debateNamespaces } from './evidence'
 import { extractiveAnswer, type PreparedTurn, type StepSpec, type TurnAnswer } from '../turn'
 import type { ContextDocument } from '../context'
@@ -16,7 +16,7 @@ export function offlineStep(
 ): StepSpec['offline'] {
   return async (turn: PreparedTurn, _step: StepSpec): Promise<TurnAnswer> => {
     const statsOf = createTermStatisticsSource(turn.deps.db, debateNamespaces(turn))
-    const stats = await statsOf(contentTerms(query), turn.signal)
+    const stats = await statsOf(query, turn.signal)
     const quoted = extractiveAnswer(query, documents, speaker === 'optimist' ? 4 : 3, stats)
     const body =
       quoted || 'The knowledge base has no passage on this question, so nothing is claimed.'

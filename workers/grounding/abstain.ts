@@ -1,9 +1,56 @@
-// What Quire says when it abstains: briefly, that the sources do not cover the question,
-// and why; it cites nothing.
+// What Quire says when it abstains: briefly, that the sources do not cover the question (or
+// that search failed), and only the next steps the caller can take: a filter is offered for
+// removal only when the request set one. It cites nothing.
 
 export function abstentionAnswer(reason: string): string {
   return (
     `I could not find sources that address this question (${reason}), so I will not guess. ` +
     'Try rephrasing it, or ask about a topic the knowledge base covers.'
+  )
+}
+
+export interface AbstentionContext {
+  /** Search itself failed (its reason): there was nothing to judge. */
+  searchFailed?: string
+  /** The request limited search to (or away from) some domains. */
+  domainFilter?: boolean
+  /** The request limited search to recent results. */
+  recencyFilter?: boolean
+  /** Only the local library was searched (the offline default, or asked for). */
+  libraryOnly?: boolean
+}
+
+const NOT_COVERED = 'The sources I found do not cover this question, so I will not guess an answer.'
+const SEARCH_FAILED = 'Search failed'
+
+/** The abstention of an ask: what happened, then what the caller can try. */
+export function askAbstention(context: AbstentionContext): string {
+  if (context.searchFailed) {
+    return (
+      `${SEARCH_FAILED} (${context.searchFailed}), so I have no sources to answer from and will ` +
+      'not guess. Please try again in a moment.'
+    )
+  }
+  const widen = [
+    context.domainFilter ? 'removing the domain filter' : '',
+    context.recencyFilter ? 'removing the recency filter' : '',
+  ].filter(Boolean)
+  const steps = [
+    'rephrasing it with the terms a paper on it would use',
+    ...widen,
+    context.libraryOnly ? 'asking about a topic the library covers' : '',
+  ].filter(Boolean)
+  const last = steps.pop()
+  const list = steps.length ? `${steps.join(', ')} or ${last}` : last
+  return `${NOT_COVERED} Try ${list}.`
+}
+
+/** True for text Quire wrote when it abstained (an earlier turn that found nothing). */
+export function isAbstentionText(text: string): boolean {
+  const start = text.trim()
+  return (
+    start.startsWith(NOT_COVERED) ||
+    start.startsWith(`${SEARCH_FAILED} (`) ||
+    start.startsWith('I could not find sources that address this question')
   )
 }

@@ -1,21 +1,38 @@
 // The grounding core: the one place for evidence. Relevance and abstention, small talk,
 // citation markers, source references, conversational query rewriting, the offline answer
-// writer and text terms; every capability answers through it.
+// writer and text terms (the one text stack retrieval reads text through too); every
+// capability answers through it.
+export { judgeRelevance, type EvidencePassage, type RelevanceJudgement } from './relevance'
 export {
   coverageScores,
   idf,
-  judgeRelevance,
   termWeights,
-  type EvidencePassage,
-  type RelevanceJudgement,
   type TermStatistics,
   type TermStatisticsSource,
-} from './relevance'
+} from './term-weights'
+export { EVIDENCE_PASSAGE_CHARS, evidencePassage, type PassageOptions } from './evidence-passage'
+export { querySignals, type QuerySignals } from './query-signals'
 export { passageSignals, type EvidenceText, type PassageSignals } from './signals'
 export { createTermStatisticsSource } from './term-stats'
 export { isSmallTalk, smallTalkReply } from './small-talk'
 export { isFollowUp, rewriteFollowUp, type ConversationTurn, type RewriteContext } from './rewrite'
-export { contentTerms, splitSentences, STOP_WORDS, termOf, wordsOf, wordStemmingTo } from './terms'
+export { contentTerms, QUERY_STOP_WORDS, termOf, wordsOf } from './terms'
+export {
+  Boundary,
+  contentStems,
+  contentTokens,
+  foldText,
+  isStopWord,
+  porterStem,
+  segmentText,
+  splitSentences,
+  termFrequencies,
+  wordCounts,
+  wordSegments,
+  wordTokens,
+  type Segment,
+  type WordCounts,
+} from './text'
 export {
   checkCitations,
   citedNumbers,
@@ -32,6 +49,7 @@ export {
 } from './citations'
 export { domainOf, sourceFieldsOf, sourceRefOf, type SourceFields } from './source-refs'
 export {
+  attributedPieces,
   writeOfflineAnswer,
   type WriterOptions,
   type WriterPassage,
@@ -39,7 +57,12 @@ export {
 } from './offline-writer'
 export { abstractSentences, type AbstractSentence, type SentenceKind } from './sentence-kinds'
 export { MAX_RELATED, offlineRelatedQuestions, topicPhrase } from './related'
-export { abstentionAnswer } from './abstain'
+export {
+  abstentionAnswer,
+  askAbstention,
+  isAbstentionText,
+  type AbstentionContext,
+} from './abstain'
 export {
   fallbackOf,
   modeReport,

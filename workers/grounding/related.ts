@@ -1,15 +1,24 @@
 // The topic of a question in a few words, and the offline related questions built from it
 // (the question's own phrases, never stitched fragments of source titles).
-import { termOf, wordsOf } from './terms'
+import { contentTerms, termOf, wordsOf } from './terms'
 
 export const MAX_RELATED = 3
 
-/** Runs of consecutive content words in the query, in its own casing. */
+/**
+ * Runs of consecutive content words in the query, in its own casing, broken at stop words and
+ * punctuation. A lone capital stays with the word before it ("vitamin D"): it names a thing
+ * together with it and is never a topic of its own.
+ */
 function contentRuns(query: string): string[][] {
-  const runs: string[][] = [[]]
-  for (const word of wordsOf(query)) {
-    if (!termOf(word)) runs.push([])
-    else runs.at(-1)?.push(word)
+  const runs: string[][] = []
+  for (const clause of query.split(/[?!.,;:()[\]]+/)) {
+    runs.push([])
+    for (const word of wordsOf(clause)) {
+      const run = runs.at(-1) as string[]
+      if (!termOf(word)) runs.push([])
+      else if (/^\p{Lu}$/u.test(word) && run.length > 0) run[run.length - 1] += ` ${word}`
+      else if (word.length > 1) run.push(word)
+    }
   }
   return runs.filter((run) => run.length > 0)
 }
@@ -39,13 +48,17 @@ export function topicPhrase(query: string, context: string[] = []): string {
   )
   const ranked = scored.filter((c) => c.score > 0).sort((a, b) => b.score - a.score)
   const best = ranked[0]
-  if (!best) return contentRuns(query).flat().slice(0, 4).join(' ')
+  if (!best) return contentRuns(query)[0]?.slice(0, 3).join(' ') ?? ''
   const overlaps = (c: typeof best) => c.run === best.run && c.from < best.to && best.from < c.to
-  const second = ranked.find((c) => !overlaps(c))
+  // A second phrase adds a topic: it shares no word with the first ("vitamin D and vitamin D").
+  const bestTerms = new Set(contentTerms(best.phrase))
+  const second = ranked.find(
+    (c) => !overlaps(c) && !contentTerms(c.phrase).some((t) => bestTerms.has(t)),
+  )
   if (!second) return best.phrase
   const [first, next] = [best, second].sort((a, b) => a.run - b.run || a.from - b.from)
   if (!first || !next) return best.phrase
-  // Neighbours in the question are one phrase ("vitamin" + "D"), not two topics.
+  // Neighbours in the question are one phrase ("bone mineral" + "density"), not two topics.
   if (first.run === next.run && first.to === next.from) return `${first.phrase} ${next.phrase}`
   return `${first.phrase} and ${next.phrase}`
 }

@@ -1,35 +1,23 @@
 // The relevance judgement: does the retrieved evidence address the question at all? Every
 // capability asks this before answering, and abstains (cites nothing) when the answer is no.
-// The signals work in every mode (no model needed): how much of the question's IDF weight a
-// passage holds, saturated like BM25, and how specific the matched words are; calibrated in
-// tuning.ts.
-import { passageSignals } from './signals'
-import { contentTerms } from './terms'
+// It works in every mode (no model needed): with corpus statistics, a fitted model over
+// query-performance signals (query-signals.ts) gives the probability that the corpus covers
+// the question, on one scale for a one-word topic and a long claim; the passages that hold
+// the question's words together are then the evidence. Calibrated in tuning.ts.
+import { querySignals, relevanceProbability } from './query-signals'
+import { carriedTopicOf } from './rewrite'
+import type { EvidenceText } from './signals'
+import { coverageScores, termWeights, type TermStatistics } from './term-weights'
 import {
-  MIN_BM25_SHARE,
   MIN_DOCUMENTS_FOR_IDF,
-  MIN_MATCHED_RARE_TERMS,
   MIN_PLAIN_COVERAGE,
-  MIN_SENTENCE_RARE_TERMS,
   RELATIVE_PASSAGE_FLOOR,
+  RELEVANCE_BAR,
+  SENTENCE_SHARE_OF_MATCH,
 } from './tuning'
 
-export interface EvidencePassage {
-  title: string
-  text: string
-}
-
-/** Corpus statistics that weigh rare query terms above common ones (IDF). */
-export interface TermStatistics {
-  documents: number
-  documentFrequency(term: string): number
-}
-
-/** Loads statistics for the given terms (e.g. from the knowledge base's FTS index). */
-export type TermStatisticsSource = (
-  terms: string[],
-  signal?: AbortSignal,
-) => Promise<TermStatistics>
+/** A retrieved passage as the judgement reads it (title and evidence text). */
+export type EvidencePassage = EvidenceText
 
 export interface RelevanceJudgement {
   /** Indexes (into the passages given) of those that address the query, best first. */
@@ -40,62 +28,50 @@ export interface RelevanceJudgement {
   abstain: boolean
   /** Why it abstained, short enough to show a user. */
   reason?: string
+  /**
+   * With corpus statistics: the fitted probability that the corpus covers the question (the
+   * answer/abstain decision compares it with RELEVANCE_BAR). Absent without statistics.
+   */
+  probability?: number
 }
 
-/** Robertson-Sparck Jones IDF; a term the corpus never uses is as rare as can be. */
-export function idf(df: number, documents: number): number {
-  return Math.log(1 + (documents - df + 0.5) / (df + 0.5))
-}
-
-/** Weight of each distinct query term: IDF with statistics, 1 without. */
-export function termWeights(query: string, stats?: TermStatistics): Map<string, number> {
-  const weights = new Map<string, number>()
-  for (const term of contentTerms(query)) {
-    if (weights.has(term)) continue
-    const n = stats ? Math.max(stats.documents, 1) : 0
-    weights.set(term, stats ? idf(stats.documentFrequency(term), n) : 1)
+function abstention(scores: number[], reason: string, probability?: number): RelevanceJudgement {
+  return {
+    relevant: [],
+    scores,
+    abstain: true,
+    reason,
+    ...(probability === undefined ? {} : { probability }),
   }
-  return weights
 }
 
-/** Share of the query's term weight that each passage (title and text) contains. */
-export function coverageScores(
-  weights: Map<string, number>,
-  passages: EvidencePassage[],
-): number[] {
-  const total = [...weights.values()].reduce((a, b) => a + b, 0)
-  return passages.map((passage) => {
-    if (total <= 0) return 0
-    const terms = new Set(contentTerms(`${passage.title} ${passage.text}`))
-    let hit = 0
-    for (const [term, weight] of weights) if (terms.has(term)) hit += weight
-    return hit / total
-  })
+const NOT_ADDRESSED = 'the sources found do not address this question'
+
+/** Indexes of the passages scoring at least `floor`, best first. */
+function atLeast(scores: number[], floor: number, keep: (i: number) => boolean): number[] {
+  return scores
+    .map((score, index) => ({ score, index }))
+    .filter((s) => s.score > 0 && s.score >= floor && keep(s.index))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map((s) => s.index)
 }
 
-/** IDF of a term found in a single passage: the unit the matched-weight bar is counted in. */
-function rarestIdf(stats: TermStatistics): number {
-  return idf(1, Math.max(stats.documents, 2))
-}
-
-/** Query weight a passage contains (the IDF mass of the query terms it matches). */
-function matchedWeight(weights: Map<string, number>, passage: EvidencePassage): number {
-  const terms = new Set(contentTerms(`${passage.title} ${passage.text}`))
-  let hit = 0
-  for (const [term, weight] of weights) if (terms.has(term)) hit += weight
-  return hit
-}
-
-function abstention(scores: number[], reason: string): RelevanceJudgement {
-  return { relevant: [], scores, abstain: true, reason }
+/** Without usable statistics every word weighs the same: plain coverage of one passage. */
+function judgeByCoverage(weights: Map<string, number>, passages: EvidencePassage[]) {
+  const scores = coverageScores(weights, passages)
+  const best = Math.max(0, ...scores)
+  if (best < MIN_PLAIN_COVERAGE) return abstention(scores, NOT_ADDRESSED)
+  const floor = Math.max(MIN_PLAIN_COVERAGE, best * RELATIVE_PASSAGE_FLOOR)
+  return { relevant: atLeast(scores, floor, () => true), scores, abstain: false }
 }
 
 /**
- * With corpus statistics: a passage addresses the query when its saturated BM25 reaches
- * MIN_BM25_SHARE of the query's ceiling AND the query weight it matches is worth at least
- * MIN_MATCHED_RARE_TERMS terms found in a single passage (common words alone do not count)
- * AND one sentence (or the title) holds MIN_SENTENCE_RARE_TERMS of such weight on its own.
- * Without statistics: plain term coverage. Thresholds and their figures: tuning.ts.
+ * With corpus statistics: answer when the fitted probability that the corpus covers the
+ * question reaches RELEVANCE_BAR; the evidence is then the passages whose saturated BM25 is
+ * within RELATIVE_PASSAGE_FLOOR of the best and whose words meet in one sentence (or the
+ * title): a sentence holds SENTENCE_SHARE_OF_MATCH of the weight the passage matches, so
+ * words used apart ("human capital" here, "Australia" there) do not count. Without
+ * statistics: plain term coverage. Thresholds and their figures: tuning.ts.
  */
 export function judgeRelevance(
   query: string,
@@ -110,25 +86,19 @@ export function judgeRelevance(
       passages.map(() => 0),
       'the question names no topic to look up',
     )
-  const signals = useStats ? passages.map((p) => passageSignals(weights, p)) : []
-  const scores = useStats ? signals.map((s) => s.bm25) : coverageScores(weights, passages)
-  const bar = useStats ? MIN_BM25_SHARE : MIN_PLAIN_COVERAGE
-  const unit = useStats ? rarestIdf(useStats) : 0
-  const total = [...weights.values()].reduce((a, b) => a + b, 0)
-  // The question's specific words must also meet in one sentence (or the title): words the
-  // passage only uses apart ("human capital" here, "Australia" there) do not address it.
-  const sentenceWeight = (i: number) => (signals[i]?.sentence ?? 0) * total
-  const addresses = (i: number) =>
-    (scores[i] ?? 0) >= bar &&
-    matchedWeight(weights, passages[i] as EvidencePassage) >= MIN_MATCHED_RARE_TERMS * unit &&
-    sentenceWeight(i) >= MIN_SENTENCE_RARE_TERMS * unit
-  const best = Math.max(0, ...scores.filter((_, i) => addresses(i)))
-  if (best === 0) return abstention(scores, 'the sources found do not address this question')
-  const floor = Math.max(bar, best * RELATIVE_PASSAGE_FLOOR)
-  const relevant = scores
-    .map((score, index) => ({ score, index }))
-    .filter((s) => s.score >= floor && addresses(s.index))
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .map((s) => s.index)
-  return { relevant, scores, abstain: false }
+  if (!useStats) return judgeByCoverage(weights, passages)
+  // A rewritten follow-up's own words are everyday by nature ("what about in children?"):
+  // only its carried topic's count against it.
+  const followUp = carriedTopicOf(query)
+  const signals = querySignals(query, passages, useStats, followUp?.carried)
+  const scores = signals.passages.map((s) => s.bm25)
+  const probability = relevanceProbability(signals.query)
+  if (probability < RELEVANCE_BAR) return abstention(scores, NOT_ADDRESSED, probability)
+  const meets = (i: number) => {
+    const s = signals.passages[i]
+    return !!s && s.sentence >= SENTENCE_SHARE_OF_MATCH * s.coverage
+  }
+  const relevant = atLeast(scores, Math.max(...scores) * RELATIVE_PASSAGE_FLOOR, meets)
+  if (relevant.length === 0) return abstention(scores, NOT_ADDRESSED, probability)
+  return { relevant, scores, abstain: false, probability }
 }

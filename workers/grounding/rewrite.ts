@@ -1,27 +1,31 @@
-// Conversational query rewriting: a follow-up ("what about in women?") becomes a standalone
-// search query using the conversation. Offline this is deterministic: the follow-up's own
-// words, then a few salient terms of the previous questions and of the sources just cited.
-// With a model, the planning call does it (see the answer engine and the turn engine).
-import type { TermStatistics } from './relevance'
-import { idf } from './relevance'
+// Conversational query rewriting: a follow-up ("what about in children?") becomes a standalone
+// search query using the conversation. Offline this is deterministic: the follow-up keeps its
+// own words and carries the conversation's topic, which is the standalone form of the last
+// question that found something (a turn answered with an abstention carries nothing: its
+// words found nothing, and must not steer later searches). With a model, the planning call
+// does it (see the answer engine and the turn engine).
+import { isAbstentionText } from './abstain'
+import { isFamiliarWord } from './familiar'
+import type { TermStatistics } from './term-weights'
+import { idf } from './term-weights'
 import { contentTerms, termOf, wordsOf } from './terms'
 import { CARRIED_WITH_OWN_TERMS, FOLLOW_UP_MAX_TERMS, MAX_CARRIED_TERMS } from './tuning'
 
 export interface ConversationTurn {
   role: 'user' | 'assistant'
   content: string
+  /** An assistant turn that found nothing (also read from Quire's own abstention text). */
+  abstained?: boolean
 }
 
 export interface RewriteContext {
-  /** Titles (or short texts) of the sources the last answer cited. */
-  cited?: string[]
-  /** Corpus statistics: rare carried terms are preferred over common ones. */
+  /** Corpus statistics: rare topic words are carried before common ones. */
   stats?: TermStatistics
 }
 
 /** Openings and pronouns that lean on what was said before. */
 const LEANS_ON_CONTEXT =
-  /^(and|but|so|also|or|then|what about|how about|what if|why|how come|is that|is it|is this|are they|are those|does it|does that|does this|do they|did they|was it|was that|were they|same)\b|\b(it|its|this|that|these|those|they|them|their|such|same|the (study|trial|paper|review|finding|findings|effect|result|results))\b/i
+  /^(and|but|so|also|or|then|what about|how about|what if|why|how come|is that|is it|is this|are they|are those|does it|does that|does this|do they|did they|was it|was that|were they|same)\b|\b(it|its|this|that|these|those|they|them|their|such|same|the (study|trial|paper|review|finding|findings|effect|result|results))\b|\b(too|as well|either|also|instead)[?.!]*$/i
 
 /** True when the question reads as a continuation of the conversation, not a new topic. */
 export function isFollowUp(question: string): boolean {
@@ -30,58 +34,82 @@ export function isFollowUp(question: string): boolean {
   )
 }
 
-interface Candidate {
-  word: string
-  weight: number
-}
-
-/** Salient words of the context, keyed by term: recent questions weigh most, then citations. */
-function candidates(previous: string[], cited: string[]): Map<string, Candidate> {
-  const out = new Map<string, Candidate>()
-  const add = (text: string, weight: number) => {
-    const seen = new Set<string>()
-    for (const word of wordsOf(text)) {
-      const term = termOf(word)
-      if (!term || seen.has(term)) continue
-      seen.add(term)
-      const entry = out.get(term)
-      if (entry) entry.weight += weight
-      else out.set(term, { word, weight })
-    }
+/**
+ * The topic's words to carry, in the topic's own order: its most specific content words (at
+ * most `limit`, those the follow-up does not already say), with a lone capital kept beside
+ * the word it qualifies ("vitamin D").
+ */
+function carriedWords(topic: string, own: Set<string>, limit: number, stats?: TermStatistics) {
+  const words = wordsOf(topic)
+  const terms = words.map(termOf)
+  // Without statistics: names with digits or capitals inside ("ALDH1", "FOXP3") are the most
+  // specific, everyday words the least; otherwise length stands in ("supplementation" > "risk").
+  const surface = new Map(words.map((w, i) => [terms[i] ?? '', w]))
+  const guess = (term: string) => {
+    const word = surface.get(term) ?? term
+    if (/\d|\p{Lu}.*\p{Lu}/u.test(word)) return 1
+    return isFamiliarWord(word) ? 0.1 : Math.min(0.9, term.length / 8)
   }
-  previous.forEach((text, age) => add(text, 1 / (age + 1)))
-  for (const title of cited) add(title, 0.5 / Math.max(1, cited.length / 2))
+  const rarity = (term: string) =>
+    stats ? idf(stats.documentFrequency(term), Math.max(1, stats.documents)) : guess(term)
+  const candidates = [...new Set(terms.filter((t) => t && !own.has(t) && t.length > 1))]
+  const kept = new Set(
+    candidates
+      .map((term, order) => ({ term, order, rarity: rarity(term) }))
+      .sort((a, b) => b.rarity - a.rarity || a.order - b.order)
+      .slice(0, limit)
+      .map((c) => c.term),
+  )
+  const out: string[] = []
+  words.forEach((word, i) => {
+    const term = terms[i] ?? ''
+    const qualifies = term.length === 1 && out.at(-1) === words[i - 1]
+    if ((kept.has(term) || (qualifies && !own.has(term))) && !out.includes(word)) out.push(word)
+  })
   return out
 }
 
+/** The follow-up with the topic's words carried, or unchanged when there is nothing to carry. */
+function withTopic(question: string, topic: string | null, stats?: TermStatistics): string {
+  if (!topic || !isFollowUp(question)) return question
+  const own = new Set(contentTerms(question))
+  const limit = own.size > 0 ? CARRIED_WITH_OWN_TERMS : MAX_CARRIED_TERMS
+  const carried = carriedWords(topic, own, limit, stats)
+  return carried.length ? `${question} (${carried.join(' ')})` : question
+}
+
+const CARRIED = /^(.*\S)\s+\(([^()]+)\)$/s
+
+/** A rewritten follow-up's parts: its own question and the topic words carried into it. */
+export function carriedTopicOf(query: string): { asked: string; carried: string } | null {
+  const match = CARRIED.exec(query.trim())
+  return match ? { asked: match[1] ?? '', carried: match[2] ?? '' } : null
+}
+
+/** The standalone query of the last earlier question that found something, or null. */
+function conversationTopic(history: ConversationTurn[], stats?: TermStatistics): string | null {
+  let topic: string | null = null
+  history.forEach((turn, i) => {
+    if (turn.role !== 'user') return
+    const reply = history[i + 1]
+    const foundNothing =
+      reply?.role === 'assistant' && (reply.abstained === true || isAbstentionText(reply.content))
+    const standalone = withTopic(turn.content, topic, stats)
+    if (!foundNothing && contentTerms(standalone).length > 0) topic = standalone
+  })
+  return topic
+}
+
 /**
- * The follow-up's own words first, then the most salient context terms it does not repeat
- * (fewer when it has words of its own, so they outweigh the carried ones). A question with
- * no history, or one that starts a new topic, comes back unchanged.
+ * The follow-up's own words, then the conversation topic's words it does not repeat (fewer
+ * when it has words of its own, so they are not outnumbered), e.g. "What about in children?
+ * (vitamin D bone mineral density)". A question with no history, one that starts a new
+ * topic, or one whose earlier turns all found nothing comes back unchanged.
  */
 export function rewriteFollowUp(
   question: string,
   history: ConversationTurn[],
   context: RewriteContext = {},
 ): string {
-  const previous = history
-    .filter((t) => t.role === 'user')
-    .map((t) => t.content)
-    .reverse()
-  if (previous.length === 0 || !isFollowUp(question)) return question
-  const own = new Set(contentTerms(question))
-  const limit = own.size > 0 ? CARRIED_WITH_OWN_TERMS : MAX_CARRIED_TERMS
-  const stats = context.stats
-  // Without statistics a word's length stands in for its rarity ("supplementation" > "risk").
-  const rarity = (term: string) =>
-    stats
-      ? idf(stats.documentFrequency(term), Math.max(1, stats.documents))
-      : Math.min(1, term.length / 8)
-  const carried = [...candidates(previous, context.cited ?? [])]
-    .filter(([term]) => !own.has(term))
-    .map(([term, c]) => ({ word: c.word, score: c.weight * rarity(term) }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit)
-    .map((c) => c.word)
-  return carried.length ? `${question} ${carried.join(' ')}` : question
+  return withTopic(question, conversationTopic(history, context.stats), context.stats)
 }

@@ -1,7 +1,7 @@
 // What a sentence of an abstract does: states an aim, describes methods, reports a result or
 // draws a conclusion. Structured abstracts say so with section labels ("RESULTS", "Aims:");
 // unstructured ones are read from their wording. The offline writer prefers findings.
-import { splitSentences } from './terms'
+import { splitSentences } from './text'
 
 export type SentenceKind = 'aim' | 'method' | 'result' | 'conclusion' | 'background'
 

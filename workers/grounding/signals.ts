@@ -1,6 +1,7 @@
 // Relevance signals of one passage for one query, each in [0, 1] and comparable across
 // queries because each is normalised by what the query itself could score at most.
-import { contentTerms, splitSentences } from './terms'
+import { contentTerms } from './terms'
+import { splitSentences } from './text'
 import { AVERAGE_PASSAGE_TERMS, BM25_B, BM25_K1, TITLE_WEIGHT } from './tuning'
 
 export interface EvidenceText {
@@ -15,6 +16,8 @@ export interface PassageSignals {
   bm25: number
   /** Best single sentence's (or the title's) share of the query's term weight. */
   sentence: number
+  /** The title's share of the query's term weight. */
+  title: number
 }
 
 function share(weights: Map<string, number>, terms: Set<string>, total: number): number {
@@ -40,12 +43,17 @@ export function passageSignals(
     const tf = counts.get(term) ?? 0
     bm25 += (weight * tf) / (tf + norm)
   }
-  const units = [passage.title, ...splitSentences(passage.text)]
-  const sentence = Math.max(0, ...units.map((u) => share(weights, new Set(contentTerms(u)), total)))
+  const title = share(weights, new Set(titleTerms), total)
+  const sentences = splitSentences(passage.text)
+  const sentence = Math.max(
+    title,
+    ...sentences.map((u) => share(weights, new Set(contentTerms(u)), total)),
+  )
   return {
     coverage: share(weights, new Set(counts.keys()), total),
     // The ceiling: every term present so often that its saturation term reaches 1.
     bm25: total > 0 ? bm25 / total : 0,
     sentence,
+    title,
   }
 }

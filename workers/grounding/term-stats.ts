@@ -3,8 +3,9 @@
 // knowledge base's FTS5 index (always in step with the corpus), cached per isolate and scope
 // for a few minutes since IDF moves slowly.
 import { countChunksWithTerms, countNamespaceChunks, holdsEveryChunk } from '../db'
-import type { TermStatistics, TermStatisticsSource } from './relevance'
-import { wordStemmingTo } from './terms'
+import type { TermStatistics, TermStatisticsSource } from './term-weights'
+import { termOf, wordsOf } from './terms'
+import { foldText } from './text'
 
 const TTL_MS = 5 * 60_000
 const MAX_CACHED_TERMS = 20_000
@@ -21,15 +22,14 @@ interface Cache {
 
 const caches = new WeakMap<D1Database, Map<string, Cache>>()
 
-/**
- * The FTS5 token for a stem. FTS5's porter tokenizer stems the query too, and Porter is not
- * idempotent: "causes" is stored as "caus", but a query for "caus" is stemmed again to "cau"
- * and matches nothing (so "cause", "disease", "increase" looked like the rarest words of the
- * corpus). A word that stems to this stem is stemmed by FTS5 to the same token.
- */
-function ftsToken(term: string): string {
-  const word = /^\p{L}+$/u.test(term) ? wordStemmingTo(term) : term
-  return word.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+/** Each content term of a text with a word of the text that FTS5 stems to it. */
+function termWords(text: string): Map<string, string> {
+  const words = new Map<string, string>()
+  for (const word of wordsOf(text)) {
+    const term = termOf(word)
+    if (term && !words.has(term)) words.set(term, foldText(word))
+  }
+  return words
 }
 
 /** Statistics over `namespaces`: the ones the judged passages were retrieved from. */
@@ -39,7 +39,7 @@ export function createTermStatisticsSource(
   now: () => number = Date.now,
 ): TermStatisticsSource {
   const key = [...namespaces].sort().join('\u0000')
-  return async (terms) => {
+  return async (text) => {
     let byScope = caches.get(db)
     if (!byScope) caches.set(db, (byScope = new Map()))
     let cache = byScope.get(key)
@@ -50,12 +50,15 @@ export function createTermStatisticsSource(
       byScope.set(key, cache)
     }
     const { frequencies, documents } = cache
-    const missing = [...new Set(terms)].filter((t) => !frequencies.has(t) && ftsToken(t))
+    // FTS5 stems what it is asked for, and Porter is not idempotent ("causes" is stored as
+    // "caus", but "caus" is stemmed again to "cau"): so each term is looked up by its word.
+    const missing = [...termWords(text)].filter(([term]) => !frequencies.has(term))
     if (missing.length > 0) {
       // Asked afresh: a chunk written elsewhere since must not be counted as ours.
       const whole = await holdsEveryChunk(db, namespaces)
-      const counts = await countChunksWithTerms(db, missing.map(ftsToken), { namespaces, whole })
-      for (const term of missing) frequencies.set(term, counts.get(ftsToken(term)) ?? 0)
+      const words = missing.map(([, word]) => word)
+      const counts = await countChunksWithTerms(db, words, { namespaces, whole })
+      for (const [term, word] of missing) frequencies.set(term, counts.get(word) ?? 0)
     }
     const stats: TermStatistics = {
       documents,

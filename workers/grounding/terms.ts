@@ -1,7 +1,7 @@
-// Text terms: the one tokeniser, stopword list (the `stopword` package's English list plus
-// question words) and stemmer the grounding core scores text with, and the sentence splitter.
-import { stemmer } from 'stemmer'
-import { eng } from 'stopword'
+// Text terms of the grounding core: the text stack's words and FTS5 stems (text/), with one
+// layer of its own: the words of questions and requests that name no topic ("does", "explain")
+// are stop words too, and a lone capital names a thing ("vitamin D", "hepatitis B").
+import { casedWordTokens, foldText, porterStem, STOP_WORDS } from './text'
 
 /** Words of questions and requests that name no topic ("does", "explain", "tell me"). */
 const QUESTION_WORDS =
@@ -9,42 +9,29 @@ const QUESTION_WORDS =
   'describe know please specifically especially particular really actually also too just ' +
   'get got make made way ways thing things lot kind sort much many'
 
-export const STOP_WORDS: ReadonlySet<string> = new Set([...eng, ...QUESTION_WORDS.split(' ')])
+/** The text stack's stop words plus the question words: what names no topic in a question. */
+export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([
+  ...STOP_WORDS,
+  ...QUESTION_WORDS.split(' '),
+])
 
-/** Words of a text in their own casing (letters, digits, inner hyphens). */
+/** Words of a text in their own casing, split as the FTS5 index splits them. */
 export function wordsOf(text: string): string[] {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}-]*/gu) ?? []
+  return casedWordTokens(text)
 }
 
-/** The stem one word scores as, or '' when it carries no topic (stopword, one letter). */
+/** The FTS5 stem one word scores as, or '' when it carries no topic (stop word, one letter). */
 export function termOf(word: string): string {
-  const lower = word.toLowerCase()
+  const lower = foldText(word)
   // One-letter words are noise except capitals that name things ("vitamin D", "hepatitis B").
   if (lower.length < 2 && !/^\p{Lu}$/u.test(word)) return ''
-  if (STOP_WORDS.has(lower)) return ''
-  return /^[\p{L}-]+$/u.test(lower) ? stemmer(lower) : lower
+  if (QUERY_STOP_WORDS.has(lower)) return ''
+  return porterStem(lower)
 }
 
-/** Endings that turn a Porter stem back into a word that stems to it ("caus" + "e"). */
-const STEM_ENDINGS = ['', 'e', 's', 'es', 'ed', 'ing', 'y', 'ion', 'al', 'ate']
-
-/** A word whose stem is `stem` (the stem itself when it is one), for engines that stem again. */
-export function wordStemmingTo(stem: string): string {
-  return STEM_ENDINGS.map((ending) => stem + ending).find((w) => stemmer(w) === stem) ?? stem
-}
-
-/** Lower-cased content terms (no stopwords), Porter-stemmed, in order of appearance. */
+/** Content terms (no stop words), stemmed as the FTS5 index stems them, in order of appearance. */
 export function contentTerms(text: string): string[] {
   return wordsOf(text)
     .map(termOf)
     .filter((term) => term.length > 0)
-}
-
-/** Sentences of a passage; keeps abbreviations like "e.g." together well enough for abstracts. */
-export function splitSentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9(“"[])/)
-    .map((s) => s.trim())
-    .filter(Boolean)
 }

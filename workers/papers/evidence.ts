@@ -2,7 +2,7 @@
 // seed's stages (two query variations, BM25 + vectors fused, rerank of the top 20, task
 // routing, paper-aware MMR, an 18,000-token budget — all inside the Retriever), then the
 // grounding core's relevance judgement decides whether the papers address the question.
-import { createTermStatisticsSource, contentTerms, judgeRelevance } from '../grounding'
+import { createTermStatisticsSource, judgeRelevance } from '../grounding'
 import {
   DEFAULT_TOKEN_BUDGET,
   type RetrievalTask,
@@ -92,7 +92,7 @@ export async function gatherEvidence(
     return { ...base, pages: [], abstain: 'no loaded paper has text on this question' }
   }
   const topic = topicOf(question)
-  const stats = await createTermStatisticsSource(deps.db, namespaces)(contentTerms(topic), signal)
+  const stats = await createTermStatisticsSource(deps.db, namespaces)(topic, signal)
   const judgement = judgeRelevance(
     topic,
     chunks.map((c) => ({ title: c.title, text: c.content })),

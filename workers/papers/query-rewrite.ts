@@ -1,7 +1,7 @@
 // The search rewrite of Paper Brain, offline: a query that looks like a paper's title is
 // searched verbatim in arXiv's title field, in quotes; anything else becomes its keywords
 // (stop words and question words dropped, order kept, at most eight).
-import { STOP_WORDS } from '../grounding'
+import { QUERY_STOP_WORDS } from '../grounding'
 
 export interface RewrittenQuery {
   /** What goes to arXiv (free text or arXiv field syntax). */
@@ -28,7 +28,7 @@ export function looksLikeTitle(query: string): boolean {
   const words = wordsOf(text)
   if (words.length < 3 || words.length > 25) return false
   if (/^[^:]{2,60}:\s+\S/.test(text)) return true
-  const content = words.filter((w) => !STOP_WORDS.has(w.toLowerCase()))
+  const content = words.filter((w) => !QUERY_STOP_WORDS.has(w.toLowerCase()))
   if (content.length < 2) return false
   const capitalised = content.filter((w) => /^[\p{Lu}\p{N}]/u.test(w)).length
   return capitalised / content.length >= 0.75
@@ -39,7 +39,7 @@ export function keywordsOf(query: string): string[] {
   const out: string[] = []
   for (const word of wordsOf(query)) {
     const lower = word.toLowerCase().replace(/[.'’]+$/, '')
-    if (lower.length < 2 || STOP_WORDS.has(lower) || seen.has(lower)) continue
+    if (lower.length < 2 || QUERY_STOP_WORDS.has(lower) || seen.has(lower)) continue
     if (QUESTION_START.test(lower) && out.length === 0) continue
     seen.add(lower)
     out.push(lower)

@@ -4,7 +4,7 @@
 import { countTokens } from '../llm'
 import { createPace, type Pace } from '../yield'
 import type { ChunkPreset } from './indexer-types'
-import { Boundary, wordSegments, type Segment } from './text/segments'
+import { Boundary, wordSegments, type Segment } from '../grounding'
 
 export interface ChunkSpec {
   unit: 'chars' | 'tokens'

@@ -1,18 +1,24 @@
 // The knowledge base as a WebSearchProvider (offline mode, or asked for explicitly): one
-// result per source from the namespaces it was made for, its best chunk as the snippet, linked
-// to the source's URL, its DOI, or a stable quire://source/<id> address when it has neither.
+// result per source from the namespaces it was made for, linked to the source's URL, its DOI,
+// or a stable quire://source/<id> address when it has neither. Its snippet is the evidence: the
+// part of the source's best chunk that answers the query (the grounding core chooses it), not
+// the chunk's opening.
+import {
+  evidencePassage,
+  retrievalFallback,
+  type TermStatistics,
+  type TermStatisticsSource,
+} from '../grounding'
 import {
   domainOf,
   type WebSearchOptions,
   type WebSearchProvider,
   type WebSearchResult,
 } from '../sources'
-import { retrievalFallback } from '../grounding'
 import type { RetrievedChunk, Retriever, RetrieveOptions } from './retriever'
 
 const DEFAULT_LIMIT = 10
 const MAX_LIMIT = 20
-const SNIPPET_CHARS = 600
 
 export function sourceUrl(chunk: Pick<RetrievedChunk, 'url' | 'doi' | 'sourceId'>): string {
   if (chunk.url && /^https?:\/\//i.test(chunk.url)) return chunk.url
@@ -30,19 +36,17 @@ export function passesDomainFilter(domain: string, filter: readonly string[] | u
   return allow.length === 0 || allow.some(matches)
 }
 
-function snippet(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length <= SNIPPET_CHARS
-    ? flat
-    : `${flat.slice(0, SNIPPET_CHARS).replace(/\s\S*$/, '')}…`
-}
-
-export function toSearchResult(chunk: RetrievedChunk): WebSearchResult {
+/** A chunk as a search result; its snippet is the passage that answers `query`. */
+export function toSearchResult(
+  chunk: RetrievedChunk,
+  query = '',
+  stats?: TermStatistics,
+): WebSearchResult {
   const url = sourceUrl(chunk)
   return {
     title: chunk.title,
     url,
-    snippet: snippet(chunk.content),
+    snippet: evidencePassage(query, chunk.content, { stats }),
     domain: domainOf(url),
     ...(chunk.year ? { date: `${chunk.year}` } : {}),
     sourceId: chunk.sourceId,
@@ -51,7 +55,7 @@ export function toSearchResult(chunk: RetrievedChunk): WebSearchResult {
   }
 }
 
-/** Without a model: an empty plan (classified offline) and the lexical reranker. */
+/** Without a model: an empty plan (classified offline) and no model rerank. */
 function retrieveOptions(
   options: WebSearchOptions,
   limit: number,
@@ -67,10 +71,34 @@ function retrieveOptions(
   }
 }
 
+/**
+ * Statistics weigh the query's rare words when choosing passages. When they cannot be read,
+ * every word counts alike, and the search says so.
+ */
+async function loadStats(
+  termStats: TermStatisticsSource | undefined,
+  query: string,
+  options: WebSearchOptions,
+  signal?: AbortSignal,
+): Promise<TermStatistics | undefined> {
+  if (!termStats) return undefined
+  try {
+    return await termStats(query, signal)
+  } catch (error) {
+    if (signal?.aborted) throw error
+    options.reportFallback?.({
+      stage: 'search.evidence',
+      reason: 'term statistics unavailable; passages chosen with every word weighed alike',
+    })
+    return undefined
+  }
+}
+
 /** Search over `namespaces` only (shared ones: its answers are cached and served to anyone). */
 export function createCorpusSearch(
   retriever: Retriever,
   namespaces: readonly string[],
+  termStats?: TermStatisticsSource,
 ): WebSearchProvider {
   return {
     name: 'corpus',
@@ -83,11 +111,12 @@ export function createCorpusSearch(
         signal,
       )
       for (const code of result.fallbacks ?? []) options.reportFallback?.(retrievalFallback(code))
+      const stats = await loadStats(termStats, query, options, signal)
       const seen = new Set<string>()
       const results: WebSearchResult[] = []
       for (const chunk of result.chunks) {
         if (seen.has(chunk.sourceId)) continue
-        const item = toSearchResult(chunk)
+        const item = toSearchResult(chunk, query, stats)
         if (!passesDomainFilter(item.domain, options.domainFilter)) continue
         seen.add(chunk.sourceId)
         results.push(item)

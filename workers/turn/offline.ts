@@ -3,13 +3,11 @@
 // answer quotes cited findings, or says the knowledge base does not cover the question.
 import type { ChatMessageSimple } from '../context'
 import {
-  contentTerms,
   createTermStatisticsSource,
   isSmallTalk,
   judgeRelevance,
   rewriteFollowUp,
   smallTalkReply,
-  stripCitationMarkers,
   type ConversationTurn,
 } from '../grounding'
 import type { ToolCall } from '../llm'
@@ -49,12 +47,6 @@ function conversation(history: ChatMessageSimple[]): ConversationTurn[] {
   )
 }
 
-/** The last answer's text: its quoted findings stand for the sources it cited. */
-function lastAnswer(turns: ConversationTurn[]): string[] {
-  const last = turns.findLast((t) => t.role === 'assistant')
-  return last?.content ? [stripCitationMarkers(last.content)] : []
-}
-
 export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const message = turn.input.message
   turn.state.beginCycle()
@@ -69,8 +61,8 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
     sessionNamespace('project', turn.sessionId),
   ]
   const statsOf = createTermStatisticsSource(turn.deps.db, namespaces)
-  const stats = await statsOf(contentTerms(turns.map((t) => t.content).join(' ')), turn.signal)
-  const query = rewriteFollowUp(message, turns, { cited: lastAnswer(turns), stats })
+  const stats = await statsOf(turns.map((t) => t.content).join(' '), turn.signal)
+  const query = rewriteFollowUp(message, turns, { stats })
   const call: ToolCall = {
     id: `offline_${turn.runId}`,
     name: searchCorpusTool.spec.name,
@@ -93,7 +85,7 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const userFiles = turn.user.kind === 'user' ? turn.user.files : []
   const documents = [...(turn.project ?? []), ...userFiles, ...(outcome?.output?.documents ?? [])]
   // Project and attached files are judged like search results: only those on the question.
-  const termStats = await statsOf(contentTerms(query), turn.signal)
+  const termStats = await statsOf(query, turn.signal)
   const judgement = judgeRelevance(
     query,
     documents.map((d) => ({ title: d.title, text: d.contents })),

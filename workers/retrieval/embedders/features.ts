@@ -1,8 +1,7 @@
 // Lexical features of a text for the offline embedder: Porter stems (the topic words),
 // adjacent-stem bigrams (phrases such as "heart failure") and character trigrams of longer
 // words (spelling variants: ischaemia/ischemia, tumour/tumor). Weights are sublinear in tf.
-import { porterStem } from '../text/porter'
-import { contentTokens, termFrequencies } from '../text/tokens'
+import { porterStem, contentTokens, termFrequencies } from '../../grounding'
 
 export interface FeatureWeights {
   stem: number

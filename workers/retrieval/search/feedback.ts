@@ -1,8 +1,7 @@
 // Pseudo-relevance feedback in the style of RM3: the top BM25 chunks are assumed relevant;
 // the words they share, weighted by how often they occur there and by IDF, are added to the
 // query and BM25 runs again. Recovers documents that say the same thing in other words.
-import { porterStem } from '../text/porter'
-import { contentStems, contentTokens } from '../text/tokens'
+import { porterStem, contentStems, contentTokens } from '../../grounding'
 import type { TermStats } from './term-stats'
 
 /** Candidates (by in-feedback weight alone) whose document frequency gets looked up. */

@@ -1,8 +1,7 @@
 // Builds a safe FTS5 MATCH expression from user text: every term is a quoted string joined
 // by OR, so quotes, operators (AND, NOT, NEAR, *, ^, :) and column filters in the input are
 // only ever words, and no input can raise an FTS5 syntax error.
-import { isStopWord } from '../text/stopwords'
-import { wordTokens } from '../text/tokens'
+import { isStopWord, wordTokens } from '../../grounding'
 
 /** Long queries add little beyond their first terms and make every lookup slower. */
 export const MAX_QUERY_TERMS = 48

@@ -1,7 +1,7 @@
 // The offline reranker: re-scores the top candidates with evidence BM25 does not weigh —
 // how much of the query's IDF mass a chunk covers, whether query phrases (adjacent stems)
 // appear as phrases, and whether the title carries the query's terms.
-import { contentStems } from '../text/tokens'
+import { contentStems } from '../../grounding'
 import type { TermStats } from './term-stats'
 
 export interface RerankCandidate {

@@ -1,8 +1,7 @@
 // Offline query variations from the built-in lexicon: (1) the query with its abbreviations,
 // spellings and Greek letters written the other way, (2) the query plus synonyms of its terms.
 import { ABBREVIATIONS, GREEK_LETTERS, SPELLING_PAIRS, SYNONYM_GROUPS } from '../lexicon'
-import { porterStem } from '../text/porter'
-import { wordTokens } from '../text/tokens'
+import { porterStem, wordTokens } from '../../grounding'
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 

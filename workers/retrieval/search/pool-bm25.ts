@@ -1,8 +1,7 @@
 // BM25 in code over a recall pool, with FTS5's own formula (bm25(): k1 1.2, b 0.75, column
 // weights on term frequency, row length over all columns, IDF floored at 1e-6) and the whole
 // index's statistics, so a query scored here ranks the pool as FTS5 would rank it.
-import { porterStem } from '../text/porter'
-import { wordCounts } from '../text/word-counts'
+import { porterStem, wordCounts } from '../../grounding'
 import { queryTerms } from './fts-query'
 
 const K1 = 1.2

@@ -3,7 +3,7 @@
 // query are ranked over that pool in code with FTS5's BM25 and the index's statistics,
 // instead of one FTS5 pass over the whole index each. The pool's rows fill state.hydrated.
 import { searchChunkPool, type ChunkWithSource } from '../../db'
-import { wordTokens } from '../text/tokens'
+import { wordTokens } from '../../grounding'
 import { expandQuery, feedbackCandidates } from './feedback'
 import { queryTerms } from './fts-query'
 import type { RankedList } from './fusion'

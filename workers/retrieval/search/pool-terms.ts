@@ -4,7 +4,7 @@
 // pool, so the pass walks the rarer terms and leaves a common term out only once the kept
 // terms' matches could fill the pool many times over (on a small index, nothing is left out).
 // Every term still scores in code over the pool (pool-bm25.ts).
-import { porterStem } from '../text/porter'
+import { porterStem } from '../../grounding'
 import type { RetrievalTuning } from './state'
 import type { TermStats } from './term-stats'
 

@@ -2,7 +2,7 @@
 // candidates — with the fast model when configured, else (or when the model fails) lexically.
 import type { ChatModel } from '../../llm'
 import type { RetrievedChunk } from '../retriever'
-import { wordTokens } from '../text/tokens'
+import { wordTokens } from '../../grounding'
 import { fuseRankings } from './fusion'
 import { hydrate } from './hydrate'
 import { lexicalRerankScores } from './lexical-rerank'

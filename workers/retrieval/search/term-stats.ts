@@ -2,7 +2,7 @@
 // in step with the corpus, nothing extra to maintain) and cached in the isolate for a while:
 // IDF moves slowly, so minutes-old counts rank as well as fresh ones.
 import { countChunks, countChunksWithTerms, readFtsAverages } from '../../db'
-import { porterStem } from '../text/porter'
+import { porterStem } from '../../grounding'
 
 const TTL_MS = 5 * 60_000
 const MAX_CACHED_TERMS = 20_000

@@ -5,7 +5,6 @@ import { z } from 'zod'
 import { documentsJson, type SourceDocument } from '../../context'
 import { ValidationError } from '../../errors'
 import {
-  contentTerms,
   createTermStatisticsSource,
   judgeRelevance,
   stripReferenceMarkers,
@@ -62,7 +61,7 @@ async function addressesQuery(
   signal: AbortSignal,
 ): Promise<boolean> {
   if (chunks.length === 0) return false
-  const stats = await statsOf(contentTerms(query), signal)
+  const stats = await statsOf(query, signal)
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
   return !judgeRelevance(query, passages, stats).abstain
 }

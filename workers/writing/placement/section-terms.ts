@@ -2,7 +2,7 @@
 // numbering, punctuation, stems) and mapped onto families of names that mean the same part of
 // a paper ("intro" ~ Introduction, "methods" ~ Methodology / Experimental Methods,
 // "results" ~ Findings). Pure functions; the deterministic placer builds on them.
-import { stemmer } from 'stemmer'
+import { porterStem } from '../../grounding'
 
 /** Families of section names; the first word names the family. */
 const FAMILIES: readonly (readonly string[])[] = [
@@ -78,7 +78,7 @@ for (const family of FAMILIES) {
 
 function stemPhrase(text: string): string {
   return wordsOf(text)
-    .map((w) => stemmer(w))
+    .map((w) => porterStem(w))
     .join(' ')
 }
 
@@ -92,7 +92,7 @@ export function wordsOf(text: string): string[] {
 }
 
 export function stemsOf(text: string): string[] {
-  return wordsOf(text).map((w) => stemmer(w))
+  return wordsOf(text).map((w) => porterStem(w))
 }
 
 /** The families a heading or phrase belongs to: any one- or two-word run that names one. */

@@ -22,11 +22,21 @@ export function wordTokens(text: string): string[] {
 export function foldText(text: string): string {
   // Plain ASCII has nothing to normalise; most text is, and folding is most of the cost.
   if (!NON_ASCII.test(text)) return text.toLowerCase()
+  return foldMarks(text).toLowerCase().replace(/ς/g, 'σ')
+}
+
+/** Latin diacritics removed, case kept. */
+function foldMarks(text: string): string {
+  if (!NON_ASCII.test(text)) return text
   const decomposed = text.normalize('NFD')
-  return (MARK.test(decomposed) ? decomposed.replace(LATIN_MARKS, '$1') : decomposed)
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/ς/g, 'σ')
+  return (MARK.test(decomposed) ? decomposed.replace(LATIN_MARKS, '$1') : decomposed).normalize(
+    'NFC',
+  )
+}
+
+/** The words of wordTokens in their own casing ("Vitamin", "D"), for rules that read case. */
+export function casedWordTokens(text: string): string[] {
+  return foldMarks(text).match(WORD) ?? []
 }
 
 /** Tokens worth matching on: no stop words, no lone letters or digits. */

@@ -1,8 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { porterStem } from '../../workers/retrieval/text/porter'
-import { wordTokens } from '../../workers/retrieval/text/tokens'
-import { stemWords } from './fixtures/stem-words'
+import { porterStem, wordTokens } from '../../workers/grounding'
+import { stemWords } from '../retrieval/fixtures/stem-words'
 
 // The query side stems in TypeScript; the index side is FTS5's own porter tokenizer (the same
 // tokenize spec as migrations/0001_chunks_fts.sql). Every word must come out the same.

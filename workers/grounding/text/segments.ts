@@ -22,13 +22,22 @@ const ABBREVIATIONS = new Set(
 const SENTENCE_END = /[.!?…]["'”’)\]]*$/
 const SENTENCE_START = /^["'“‘([]?[\p{Lu}\p{N}]/u
 
-function endsSentence(word: string, next: string | undefined): boolean {
-  if (!SENTENCE_END.test(word)) return false
-  const bare = word
+/** True for a listed abbreviation once its end punctuation is gone ("e.g.", "Fig.", "vs."). */
+export function isAbbreviation(word: string): boolean {
+  return ABBREVIATIONS.has(bareWord(word))
+}
+
+function bareWord(word: string): string {
+  return word
     .replace(/["'”’)\]]+$/, '')
     .replace(/[.!?…]+$/, '')
     .toLowerCase()
-  if (ABBREVIATIONS.has(bare) || /^\p{L}$/u.test(bare)) return false
+}
+
+function endsSentence(word: string, next: string | undefined): boolean {
+  if (!SENTENCE_END.test(word)) return false
+  // A lone letter is taken for an initial ("J. Smith").
+  if (isAbbreviation(word) || /^\p{L}$/u.test(bareWord(word))) return false
   return next === undefined || SENTENCE_START.test(next)
 }
 

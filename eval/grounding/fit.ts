@@ -1,0 +1,168 @@
+// `npm run eval -- --grounding-fit --data <SciFact folder> [--reuse <label>] [--samples <file>]`:
+// fits the relevance model of workers/grounding/tuning.ts. Every question of the sets' tuning
+// parts goes through the corpus search provider the route uses (createCorpusSearch over
+// Quire's index of the same corpus, with the same evidence passages and term statistics) and
+// the judge's own signal function (querySignals); a logistic regression then separates the
+// questions the corpus covers (claims, topics) from those it does not (off-topic). The
+// held-out parts are scored with the fitted weights, never fitted on. Figures that count
+// come from the route (`--grounding`); these are for choosing.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { parseConfig } from '../../workers/config'
+import {
+  createTermStatisticsSource,
+  isSmallTalk,
+  querySignals,
+  termWeights,
+  type QuerySignals,
+  type TermStatistics,
+} from '../../workers/grounding'
+import { createCorpusSearch, createRetriever } from '../../workers/retrieval'
+import { LIBRARY_NAMESPACE } from '../../workers/namespaces'
+import type { IndexedCorpus } from '../pipeline'
+import { mapConcurrent } from '../pipeline'
+import { fitLogistic, type LogisticModel } from './logistic'
+import { partOf, readSets, type Part, type SetName } from './sets'
+
+export interface Sample {
+  set: SetName
+  id: string
+  part: Part
+  q: string
+  /** 1: the corpus covers it (claims, topics); 0: it does not (off-topic). */
+  label: 0 | 1
+  signals: QuerySignals
+  /** Per result: a gold abstract? (claims only). */
+  gold: boolean[]
+  /** What the signals were computed from, so a changed signal can be recomputed offline. */
+  passages: { title: string; text: string }[]
+  documents: number
+  /** Document frequency of each of the question's terms. */
+  df: Record<string, number>
+}
+
+/** Statistics as the sample recorded them. */
+function recordedStats(sample: Sample): TermStatistics {
+  return { documents: sample.documents, documentFrequency: (t) => sample.df[t] ?? 0 }
+}
+
+/** The sample's signals recomputed by the current signal code (no index needed). */
+export function recompute(sample: Sample): Sample {
+  const stats = recordedStats(sample)
+  return { ...sample, signals: querySignals(sample.q, sample.passages, stats).query }
+}
+
+/**
+ * The signals the model combines, chosen on the tuning parts by forward selection over all of
+ * QuerySignals (README: eval/README.md): coverage, the share of everyday words, the share of
+ * words the corpus never uses, and how rare the question's words are in the corpus. Adding
+ * weighted information gain, query commitment, clarity or title share changed no figure by
+ * more than a point.
+ */
+export const MODEL_FEATURES: (keyof QuerySignals)[] = [
+  'coverage',
+  'familiar',
+  'unseen',
+  'specificity',
+]
+
+/** The share of the tuning part's off-topic questions the bar lets through, at most. */
+const OFF_TOPIC_LEAK = 0.02
+
+export async function collectSamples(
+  index: IndexedCorpus,
+  log: (m: string) => void,
+): Promise<Sample[]> {
+  const sets = readSets()
+  const termStats = createTermStatisticsSource(index.db, [LIBRARY_NAMESPACE])
+  const retriever = createRetriever({
+    config: parseConfig({}),
+    db: index.db,
+    embedder: index.embedder,
+    vectors: index.vectors,
+    models: null,
+  })
+  const search = createCorpusSearch(retriever, [LIBRARY_NAMESPACE], termStats)
+  const items = (['claims', 'topics', 'offTopic'] as const).flatMap((set) =>
+    sets[set].filter((q) => !isSmallTalk(q.q)).map((q) => ({ set, ...q })),
+  )
+  const goldIds = (gold: string[]) =>
+    new Set([...index.documentIds].filter(([, doc]) => gold.includes(doc)).map(([src]) => src))
+  let done = 0
+  return mapConcurrent(items, 4, async (item): Promise<Sample> => {
+    const results = await search.search(item.q, { limit: 10 })
+    const stats = await termStats(item.q)
+    const passages = results.map((r) => ({ title: r.title, text: r.snippet }))
+    const weights = termWeights(item.q, stats)
+    const signals = querySignals(item.q, passages, stats).query
+    const gold = goldIds(item.gold)
+    if (++done % 100 === 0) log(`  ${done}/${items.length} questions`)
+    return {
+      set: item.set,
+      id: item.id,
+      part: partOf(item.set, item.id),
+      q: item.q,
+      label: item.set === 'offTopic' ? 0 : 1,
+      signals,
+      gold: results.map((r) => gold.has(r.sourceId ?? '')),
+      passages,
+      documents: stats.documents,
+      df: Object.fromEntries([...weights.keys()].map((t) => [t, stats.documentFrequency(t)])),
+    }
+  })
+}
+
+const pct = (k: number, n: number) => `${((100 * k) / Math.max(1, n)).toFixed(1)}%`
+
+/** Answered / abstained shares per set and part at a probability bar. */
+function figures(samples: Sample[], model: LogisticModel<QuerySignals>, bar: number): string {
+  const parts: Part[] = ['tune', 'held-out']
+  return parts
+    .map((part) => {
+      const of = (set: SetName) => samples.filter((s) => s.set === set && s.part === part)
+      const answered = (xs: Sample[]) => xs.filter((s) => model.predict(s.signals) >= bar).length
+      const [claims, topics, off] = [of('claims'), of('topics'), of('offTopic')]
+      return (
+        `${part}: claims answered ${pct(answered(claims), claims.length)}, topics answered ` +
+        `${pct(answered(topics), topics.length)}, off-topic abstained ` +
+        `${pct(off.length - answered(off), off.length)}`
+      )
+    })
+    .join(' | ')
+}
+
+export function fitAndReport(
+  samples: Sample[],
+  out: (s: string) => void,
+): LogisticModel<QuerySignals> {
+  const tune = samples.filter((s) => s.part === 'tune')
+  const model = fitLogistic(tune, MODEL_FEATURES)
+  const weights = Object.entries(model.weights).map(([k, v]) => `${k}: ${v.toFixed(3)}`)
+  out(`weights ${weights.join(', ')}, bias ${model.bias.toFixed(3)}`)
+  const off = tune
+    .filter((s) => s.set === 'offTopic')
+    .map((s) => model.predict(s.signals))
+    .sort((a, b) => b - a)
+  const bar = off[Math.floor(off.length * OFF_TOPIC_LEAK)] ?? 0.5
+  out(
+    `bar ${bar.toFixed(3)} (lets ${OFF_TOPIC_LEAK * 100}% of tuning off-topic questions through):`,
+  )
+  out(`  ${figures(samples, model, bar + 1e-9)}`)
+  for (const b of [0.5, 0.6, 0.7, 0.8, 0.9]) out(`bar ${b}: ${figures(samples, model, b)}`)
+  return model
+}
+
+export async function runFit(input: {
+  index: IndexedCorpus
+  samplesFile?: string
+  log: (m: string) => void
+}): Promise<void> {
+  const samples = await collectSamples(input.index, input.log)
+  if (input.samplesFile) writeFileSync(input.samplesFile, JSON.stringify(samples))
+  fitAndReport(samples, (s) => process.stdout.write(`${s}\n`))
+}
+
+/** Refits from recorded samples, recomputing their signals with the current code. */
+export function refitFromSamples(file: string): void {
+  const samples = (JSON.parse(readFileSync(file, 'utf8')) as Sample[]).map(recompute)
+  fitAndReport(samples, (s) => process.stdout.write(`${s}\n`))
+}

@@ -1,0 +1,82 @@
+// The grounding question sets and their fixed split. Claims come from a grounding-check file
+// (../shared/data/grounding-train/claims.jsonl: SciFact train claims with gold abstract ids);
+// topic questions, off-topic questions and follow-up conversations are written by hand in
+// sets/. Every item belongs to a tuning part or a held-out part by a hash of its id, so the
+// split never changes and nothing in the held-out part is looked at while tuning.
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+export interface Question {
+  id: string
+  q: string
+  /** Corpus ids of abstracts that answer it (empty for topic questions). */
+  gold: string[]
+  category?: string
+}
+
+export interface Conversation {
+  id: string
+  turns: string[]
+  /** Corpus ids of abstracts that answer the last turn. */
+  gold: string[]
+}
+
+export interface GroundingSets {
+  claims: Question[]
+  topics: Question[]
+  offTopic: Question[]
+  followUps: Conversation[]
+}
+
+export type SetName = keyof GroundingSets
+export const SET_NAMES: SetName[] = ['claims', 'topics', 'offTopic', 'followUps']
+
+export type Part = 'tune' | 'held-out'
+
+/** One item in three is held out: the first 32 bits of SHA-256(set + id), modulo 3, is 0. */
+export function partOf(set: SetName, id: string): Part {
+  const hash = createHash('sha256').update(`${set}:${id}`).digest('hex')
+  return Number.parseInt(hash.slice(0, 8), 16) % 3 === 0 ? 'held-out' : 'tune'
+}
+
+const SETS_DIR = path.join(import.meta.dirname, 'sets')
+export const DEFAULT_CLAIMS = path.resolve(
+  import.meta.dirname,
+  '../../../shared/data/grounding-train/claims.jsonl',
+)
+
+function readJsonl<T>(file: string): T[] {
+  return readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as T)
+}
+
+type Raw = { id: string | number; q: string; gold?: (string | number)[]; category?: string }
+
+function questions(file: string): Question[] {
+  return readJsonl<Raw>(file).map((r) => ({
+    id: String(r.id),
+    q: r.q,
+    gold: (r.gold ?? []).map(String),
+    ...(r.category ? { category: r.category } : {}),
+  }))
+}
+
+export function readSets(claimsFile = DEFAULT_CLAIMS): GroundingSets {
+  if (!existsSync(claimsFile)) throw new Error(`claims file not found: ${claimsFile}`)
+  return {
+    claims: questions(claimsFile),
+    topics: questions(path.join(SETS_DIR, 'topics.jsonl')),
+    offTopic: questions(path.join(SETS_DIR, 'offtopic.jsonl')),
+    followUps: readJsonl<Conversation & { id: string | number }>(
+      path.join(SETS_DIR, 'followups.jsonl'),
+    ).map((c) => ({ id: String(c.id), turns: c.turns, gold: c.gold.map(String) })),
+  }
+}
+
+/** The items of one part (or all). */
+export function inPart<T extends { id: string }>(set: SetName, items: T[], part?: Part): T[] {
+  return part ? items.filter((item) => partOf(set, item.id) === part) : items
+}
