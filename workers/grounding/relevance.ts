@@ -14,6 +14,7 @@ import {
   RELATIVE_PASSAGE_FLOOR,
   RELEVANCE_BAR,
   SENTENCE_SHARE_OF_MATCH,
+  WHOLE_QUESTION_MIN_TERMS,
 } from './tuning'
 
 /** A retrieved passage as the judgement reads it (title and evidence text). */
@@ -71,7 +72,8 @@ function judgeByCoverage(weights: Map<string, number>, passages: EvidencePassage
  * within RELATIVE_PASSAGE_FLOOR of the best and whose words meet in one sentence (or the
  * title): a sentence holds SENTENCE_SHARE_OF_MATCH of the weight the passage matches, so
  * words used apart ("human capital" here, "Australia" there) do not count. Without
- * statistics: plain term coverage. Thresholds and their figures: tuning.ts.
+ * statistics: plain term coverage. One sentence holding the whole question answers whatever
+ * the model says (WHOLE_QUESTION_MIN_TERMS). Thresholds and their figures: tuning.ts.
  */
 export function judgeRelevance(
   query: string,
@@ -93,7 +95,10 @@ export function judgeRelevance(
   const signals = querySignals(query, passages, useStats, followUp?.carried)
   const scores = signals.passages.map((s) => s.bm25)
   const probability = relevanceProbability(signals.query)
-  if (probability < RELEVANCE_BAR) return abstention(scores, NOT_ADDRESSED, probability)
+  const wholeQuestionMet =
+    weights.size >= WHOLE_QUESTION_MIN_TERMS && signals.query.sentence >= 1 - 1e-9
+  if (probability < RELEVANCE_BAR && !wholeQuestionMet)
+    return abstention(scores, NOT_ADDRESSED, probability)
   const meets = (i: number) => {
     const s = signals.passages[i]
     return !!s && s.sentence >= SENTENCE_SHARE_OF_MATCH * s.coverage

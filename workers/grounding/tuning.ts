@@ -30,6 +30,15 @@ export const RELEVANCE_MODEL = {
 export const RELEVANCE_BAR = 0.74
 
 /**
+ * A floor under the fitted model: when one sentence (or a title) of the evidence holds every
+ * term of a question of at least this many terms, the evidence is on the question whatever the
+ * model says. The model was fitted on one biomedical library, where everyday and rare words
+ * speak against coverage; a user's own notes ("How did the crystals form in the cave pools?")
+ * are made of such words, and a sentence holding all of them is the answer's evidence.
+ */
+export const WHOLE_QUESTION_MIN_TERMS = 2
+
+/**
  * Without usable statistics (none given, or a corpus too small for IDF to mean much) every
  * term weighs the same and the bar is plain term coverage of one passage. On train, plain
  * coverage 0.55 answers 76.3% of claims and abstains on 74.5% of off-topic questions (0.45:
