@@ -69,7 +69,7 @@ describe('debate references', () => {
     expect(optimist?.references.map((r) => r.number)).toEqual([1])
     // No stored source row behind a fake chunk: the entry has what the reference carries.
     expect(optimist?.references[0]?.apa).toBe(
-      'Unit testing in practice. (2003). https://example.org/vitamin-d',
+      '*Unit testing in practice*. (2003). https://example.org/vitamin-d',
     )
     expect(pessimist?.references.map((r) => r.number)).toEqual([3])
     expect(pessimist?.citations?.precision).toBe(1)

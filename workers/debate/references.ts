@@ -1,11 +1,15 @@
 // The References (APA 7) section of one scientist turn: exactly the works the turn cites with
-// numbers retrieved for that turn, in order of first mention, formatted by Quire from each
-// source's stored metadata. A cited number from outside the turn is counted, never listed;
-// brackets inside code blocks are code.
-import { readSource } from '../db'
-import { citedNumbers } from '../grounding'
+// numbers retrieved for that turn, in order of first mention, formatted through citation-js
+// (grounding's references) from each source's stored metadata. A cited number from outside
+// the turn is counted, never listed; brackets inside code blocks are code.
+import {
+  apaReferences,
+  cleanTitle,
+  citedNumbers,
+  readReferenceMetadata,
+  type ReferenceMetadata,
+} from '../grounding'
 import type { PreparedTurn } from '../turn'
-import { formatApa } from './apa'
 
 export interface TurnReference {
   number: number
@@ -34,7 +38,7 @@ export async function buildReferences(
   turn: PreparedTurn,
   numbers: number[],
 ): Promise<TurnReference[]> {
-  const refs: TurnReference[] = []
+  const cited: { number: number; sourceId: string | null; meta: ReferenceMetadata }[] = []
   // One entry per work: two chunks of one paper share its reference.
   const seen = new Set<string>()
   for (const number of numbers) {
@@ -43,19 +47,30 @@ export async function buildReferences(
     const key = ref.sourceId ?? ref.url ?? ref.title
     if (seen.has(key)) continue
     seen.add(key)
-    const row = ref.sourceId ? await readSource(turn.deps.db, ref.sourceId) : undefined
-    const apa = formatApa({
-      title: row?.title ?? ref.title,
-      authors: row?.authors ?? [],
-      year: row?.year ?? (ref.date ? Number(ref.date.slice(0, 4)) || null : null),
-      venue: row?.venue ?? null,
-      doi: row?.doi ?? null,
-      url: row?.url ?? ref.url ?? null,
-      kind: row?.kind ?? 'web',
-    })
-    refs.push({ number, source_id: ref.sourceId ?? null, apa })
+    const stored = ref.sourceId
+      ? await readReferenceMetadata(turn.deps.db, ref.sourceId)
+      : undefined
+    const meta = stored ?? {
+      id: key,
+      title: cleanTitle(ref.title),
+      authors: [],
+      year: ref.date ? Number(ref.date.slice(0, 4)) || null : null,
+      venue: null,
+      doi: null,
+      url: ref.url ?? null,
+      arxiv: null,
+      kind: 'web',
+      verified: true,
+    }
+    cited.push({ number, sourceId: ref.sourceId ?? null, meta })
   }
-  return refs
+  // Formatted together: one engine pass, APA's disambiguation across the turn's works.
+  const entries = new Map((await apaReferences(cited.map((c) => c.meta))).map((e) => [e.id, e]))
+  return cited.map(({ number, sourceId, meta }) => ({
+    number,
+    source_id: sourceId,
+    apa: entries.get(meta.id)?.apa ?? '',
+  }))
 }
 
 export function referencesSection(refs: TurnReference[]): string {

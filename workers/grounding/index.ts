@@ -40,3 +40,26 @@ export {
 export { abstractSentences, type AbstractSentence, type SentenceKind } from './sentence-kinds'
 export { MAX_RELATED, offlineRelatedQuestions, topicPhrase } from './related'
 export { abstentionAnswer } from './abstain'
+export { NO_ANSWER_SENTINEL, isNoAnswerSentinel } from './sentinel'
+export {
+  attributeSentence,
+  hasLabelResidue,
+  leansOnContext,
+  UNKNOWN_AUTHORS,
+  type Attribution,
+} from './standalone'
+export {
+  bareDoi,
+  cleanTitle,
+  missingFields,
+  readReferenceMetadata,
+  type ReferenceMetadata,
+} from './reference-metadata'
+export { attributionOf, INCOMPLETE_NOTE } from './csl-items'
+export {
+  apaReference,
+  apaReferences,
+  authorYearCitations,
+  bibtexOf,
+  type FormattedReference,
+} from './references'
