@@ -94,7 +94,9 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await res.json<WriteAnswer>()
     expect(answer).toMatchObject({
       mode: 'online',
+      fallbacks: [],
       status: 'pending_approval',
+      abstained: false,
       response: 'Here are two sentences for Methods.',
     })
     expect(answer.document_content).toBe(
@@ -129,8 +131,12 @@ describe('writing with a model', { timeout: 60_000 }, () => {
       { json: { action: 'insert_after', target: 'b99', heading: '', replace: [], reason: '' } },
     ])
     const answer = await (
-      await sendMessage(session, `${fake.marker} Add the pooled effect to the findings`)
+      await sendMessage(
+        session,
+        `${fake.marker} Add the pooled effect of vitamin D on bone density to the findings`,
+      )
     ).json<WriteAnswer>()
+    expect(answer).toMatchObject({ mode: 'online', fallbacks: [], status: 'pending_approval' })
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
     expect(placed.fallbacks).toContain('placement:model_invalid')
     expect(placed.placement.decided_by).toBe('deterministic')
@@ -152,6 +158,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     )
     expect(answer.status).toBeNull()
     expect(answer.pending_content_id).toBeNull()
+    expect(answer).toMatchObject({ mode: 'online', fallbacks: [], abstained: false })
   })
 
   it('revises pending content: same id, next revision, history marked and alternating', async () => {
@@ -160,13 +167,17 @@ describe('writing with a model', { timeout: 60_000 }, () => {
       stage1({ document_content: 'First paragraph.\n\nSecond paragraph, now shorter.' }),
     ])
     const first = await (
-      await sendMessage(session, `${fake.marker} write two paragraphs`)
+      await sendMessage(
+        session,
+        `${fake.marker} write two paragraphs on vitamin D and bone density`,
+      )
     ).json<WriteAnswer>()
     const second = await (
       await sendMessage(session, `${fake.marker} shorten the second one`)
     ).json<WriteAnswer>()
     expect(second.pending_content_id).toBe(first.pending_content_id)
     expect(second.revision).toBe(2)
+    expect(second).toMatchObject({ mode: 'online', fallbacks: [] })
     expect(second.document_content).toContain('First paragraph.')
     const requests = await fake.requests()
     const messages = requests[1]?.messages ?? []
@@ -194,9 +205,10 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await (
       await sendMessage(
         session,
-        `${fake.marker} replace the methods paragraph with a pooled analysis`,
+        `${fake.marker} replace the methods paragraph with a pooled analysis of vitamin D trials`,
       )
     ).json<WriteAnswer>()
+    expect(answer).toMatchObject({ mode: 'online', fallbacks: [], status: 'pending_approval' })
     const preview = await call(session, `/api/content/${answer.pending_content_id}/placement`, {
       json: { session_id: session.sessionId },
     })
@@ -218,6 +230,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await (
       await sendMessage(session, `${fake.marker} add a sentence on deficient adults to results`)
     ).json<WriteAnswer>()
+    expect(answer).toMatchObject({ mode: 'online', fallbacks: [], status: 'pending_approval' })
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
     expect(placed.placement.removed).toEqual([])
     expect(placed.document.markdown).toContain('Most trials report small effects.')

@@ -19,13 +19,15 @@ function typeOf(meta: ReferenceMetadata): string {
   return 'document'
 }
 
+/** Words a short title does not end on ("Vitamin D supplementation and"). */
+const TRAILING = /^(a|an|and|as|at|by|for|from|in|into|of|on|or|the|to|with|versus|vs)$/i
+
 function shortTitle(title: string): string | undefined {
   const words = title.split(' ')
   if (words.length <= SHORT_TITLE_WORDS + 1) return undefined
-  return words
-    .slice(0, SHORT_TITLE_WORDS)
-    .join(' ')
-    .replace(/[,:;]+$/, '')
+  const kept = words.slice(0, SHORT_TITLE_WORDS)
+  while (kept.length > 1 && TRAILING.test(kept.at(-1) ?? '')) kept.pop()
+  return kept.join(' ').replace(/[,:;]+$/, '')
 }
 
 function namesOf(authors: string[]): Record<string, string>[] {

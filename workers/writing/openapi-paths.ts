@@ -4,6 +4,7 @@ import { openApi, type Json } from '../http'
 import {
   approveBodySchema,
   chatMessageBodySchema,
+  citationStyleBodySchema,
   previewBodySchema,
   putDocumentBodySchema,
   rejectBodySchema,
@@ -60,7 +61,8 @@ export function writingPaths(): Json {
     }),
     '/api/documents/{session}': {
       get: {
-        summary: 'The document: markdown, structure tree, version',
+        summary:
+          'The document: markdown, structure tree, version, and `cited` (its markdown with in-text citations of placed text, the references those cite, the citation style)',
         parameters: [session],
         security: SESSION_TOKEN,
         responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
@@ -71,6 +73,15 @@ export function writingPaths(): Json {
         security: SESSION_TOKEN,
         ...withBody(putDocumentBodySchema),
         responses: { '200': json(anObject), ...errors(...SESSION_ERRORS, '409', '413') },
+      },
+    },
+    '/api/documents/{session}/citation-style': {
+      put: {
+        summary: 'Choose the citation style of the document: numbered or author-year',
+        parameters: [session],
+        security: SESSION_TOKEN,
+        ...withBody(citationStyleBodySchema),
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
       },
     },
     '/api/documents/{session}/versions': {
@@ -91,7 +102,8 @@ export function writingPaths(): Json {
     },
     '/api/documents/{session}/export': {
       get: {
-        summary: 'Export: Markdown with references, or BibTeX of the sources',
+        summary:
+          'Export: Markdown with in-text citations and the references its present text cites, or their BibTeX',
         parameters: [
           session,
           {
