@@ -3,6 +3,8 @@
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
 //   npm run eval -- --debate --data <SciFact folder> [--debates n] [--seed s] [--json] (eval/debate/)
 //   npm run eval -- --placement [--data <BEIR folder>] [--limit n] [--json] (eval/placement/)
+//   npm run eval -- --writing [--url <running Quire>] [--split tune|heldout|all] [--json]
+//     [--details out.json] (eval/writing/: through the writing routes of a running Quire)
 // Indexes the folder's corpus with Quire's own chunker, offline embedder and indexer into a
 // real local D1, runs every judged query through each system and prints nDCG@10,
 // Recall@100 and MRR@10. --json prints exactly one JSON object on stdout. --grounding prints
@@ -17,6 +19,7 @@ import { runGrounding } from './grounding/run'
 import { runPapers } from './papers/run'
 import { allowWorkerdImports } from './debate/workerd-shim'
 import { runPlacementEval } from './placement/run'
+import { runWritingEval } from './writing/run'
 import { indexDistractors } from './distractors'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -40,6 +43,9 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     placement: { type: 'boolean', default: false },
     distractors: { type: 'string' },
+    writing: { type: 'boolean', default: false },
+    url: { type: 'string', default: 'http://127.0.0.1:8787' },
+    details: { type: 'string' },
   },
 })
 
@@ -81,6 +87,16 @@ function placementOnly(): void {
 
 async function main(): Promise<void> {
   if (values.placement) return placementOnly()
+  if (values.writing) {
+    const split = values.split === 'test' ? 'all' : values.split
+    return runWritingEval({
+      url: values.url,
+      split,
+      json: values.json,
+      details: values.details,
+      log,
+    })
+  }
   if (values.papers && !values.data) return papersOnly(values.papers)
   if (!values.data) throw new Error('--data <BEIR folder> is required')
   if (values.debate) return debateEval(values.data)

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   attributeSentence,
-  hasLabelResidue,
+  hasSourceResidue,
   leansOnContext,
   UNKNOWN_AUTHORS,
 } from '../../workers/grounding'
@@ -21,13 +21,15 @@ describe('standalone sentences', () => {
     expect(leansOnContext('This study shows that statins lower LDL.')).toBe(false)
   })
 
-  it('finds section labels glued to words or left as capitals', () => {
-    expect(hasLabelResidue('BackgroundIndividuals with substance use disorders relapse.')).toBe(
+  it('finds section labels glued to words or left as capitals, and emptied references', () => {
+    expect(hasSourceResidue('BackgroundIndividuals with substance use disorders relapse.')).toBe(
       true,
     )
-    expect(hasLabelResidue('Rates differed (22.3%).ConclusionIndividuals with SUD')).toBe(true)
-    expect(hasLabelResidue('AND RELEVANCE In this genome-wide investigation, X.')).toBe(true)
-    expect(hasLabelResidue('HIV RNA levels fell in the treated group.')).toBe(false)
+    expect(hasSourceResidue('Rates differed (22.3%).ConclusionIndividuals with SUD')).toBe(true)
+    expect(hasSourceResidue('AND RELEVANCE In this genome-wide investigation, X.')).toBe(true)
+    expect(hasSourceResidue('Senescence follows damage (for review see).')).toBe(true)
+    expect(hasSourceResidue('HIV RNA levels fell in the treated group.')).toBe(false)
+    expect(hasSourceResidue('Rates fell (see Table 2).')).toBe(false)
   })
 
   it('attributes first-person findings to the authors, with verb agreement for one study', () => {

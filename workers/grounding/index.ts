@@ -41,9 +41,10 @@ export { abstractSentences, type AbstractSentence, type SentenceKind } from './s
 export { MAX_RELATED, offlineRelatedQuestions, topicPhrase } from './related'
 export { abstentionAnswer } from './abstain'
 export { NO_ANSWER_SENTINEL, isNoAnswerSentinel } from './sentinel'
+export { MIN_DOCUMENTS_FOR_IDF } from './tuning'
 export {
   attributeSentence,
-  hasLabelResidue,
+  hasSourceResidue,
   leansOnContext,
   UNKNOWN_AUTHORS,
   type Attribution,

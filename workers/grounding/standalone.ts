@@ -1,6 +1,7 @@
 // Sentences lifted from a source, made fit to stand in someone else's text. A sentence that
 // leans on what came before it in its abstract ("However, …", "These results …") or carries
-// a section label glued to its words ("BackgroundIndividuals …") cannot; a first-person
+// a section label glued to its words ("BackgroundIndividuals …") or an emptied reference
+// ("(for review see)") cannot; a first-person
 // sentence ("We found …", "Our results suggest …") or one that names its own paper ("This
 // study shows …") is attributed to its source ("Smith et al. found …", "One study shows …")
 // so it is not read as the claim of whoever quotes it. What cannot be attributed cleanly is
@@ -56,9 +57,20 @@ export function leansOnContext(sentence: string): boolean {
   return ANAPHOR.test(text) && !SELF_REFERENCE.test(text) && !EXPLETIVE_IT.test(text)
 }
 
-/** True when a structured abstract's section label is stuck in the sentence. */
-export function hasLabelResidue(sentence: string): boolean {
-  return GLUED_LABEL.test(sentence) || CAPITALS_RUN.test(sentence.trim())
+/** A reference the source cited, gone with its marker: "(for review see)", "( )", "see ." */
+const EMPTY_REFERENCE =
+  /\((?:[^()]*\bsee(?: also)?|\s*(?:ref\.?|refs\.?)?)\s*\)|\bsee(?: also)?\s*[.;,)]/i
+
+/**
+ * True when the sentence carries what its source's layout left in it: a structured abstract's
+ * section label stuck to a word or left in capitals, or an empty reference.
+ */
+export function hasSourceResidue(sentence: string): boolean {
+  return (
+    GLUED_LABEL.test(sentence) ||
+    CAPITALS_RUN.test(sentence.trim()) ||
+    EMPTY_REFERENCE.test(sentence)
+  )
 }
 
 /** "show" -> "shows", "identify" -> "identifies", "have" -> "has": a verb after "One study". */

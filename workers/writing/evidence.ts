@@ -8,6 +8,7 @@ import {
   contentTerms,
   createTermStatisticsSource,
   judgeRelevance,
+  MIN_DOCUMENTS_FOR_IDF,
   type TermStatistics,
 } from '../grounding'
 import type { RetrievedChunk } from '../retrieval'
@@ -21,6 +22,7 @@ export interface JudgedEvidence {
   declined?: string
   /** The topic's words found nothing at all: no model is asked either. */
   nothingMatched: boolean
+  /** Corpus statistics, when the corpus is large enough for IDF to weigh words. */
   stats?: TermStatistics
   fallbacks: string[]
 }
@@ -85,7 +87,9 @@ export async function judgedEvidence(
     found.chunks.map((c) => ({ title: c.title, text: c.content })),
     stats,
   )
-  const base = { query, fallbacks, ...(stats ? { stats } : {}) }
+  // Drafting weighs words as the judgement does: by IDF only in a corpus large enough for it.
+  const usable = stats && stats.documents >= MIN_DOCUMENTS_FOR_IDF ? stats : undefined
+  const base = { query, fallbacks, ...(usable ? { stats: usable } : {}) }
   if (!judgement.abstain) {
     const passages = judgement.relevant.map((i) => found.chunks[i] as RetrievedChunk)
     return { ...base, passages, nothingMatched: false }

@@ -45,7 +45,8 @@ export function offlineDraft(
   }
   const used = [...new Map(sentences.map((s) => [s.chunk.sourceId, s.chunk])).values()]
   const attributions = sentences.map((s) => ({ text: s.text, sourceIds: [s.chunk.sourceId] }))
-  const sources = used.map((c) => c.title)
+  // Named by their number in the evidence, so grounding finds exactly these passages.
+  const sources = used.map((c) => `[${evidence.passages.indexOf(c) + 1}]`)
   const empty = { document_structure: [], new_types: [] }
   if (options.mode === 'research') {
     const bullets = sentences.map((s) => `- ${s.text}`).join('\n')
