@@ -62,7 +62,8 @@ async function run(reviewBody: string) {
   })
 }
 
-describe('debate references', () => {
+// The first APA entry builds citation-js's citeproc engine: seconds on a loaded machine.
+describe('debate references', { timeout: 60_000 }, () => {
   it('lists exactly the works a turn cites, formatted in APA 7', async () => {
     const { outcome, text } = await run('Mutation scores matter [3].')
     const [optimist, pessimist] = outcome.transcript

@@ -123,7 +123,14 @@ async function main(): Promise<void> {
       page.click('.write-export[data-format="md"]'),
     ])
     const exported = await readFile((await download.path()) ?? '', 'utf8')
-    for (const words of [CONTENT, 'Bone density declines with age.', 'More trials are needed.']) {
+    // The placed sentence is cited ("… adults [1].") and its source listed under References.
+    const cited = `${CONTENT.slice(0, -1)} [1].`
+    for (const words of [
+      cited,
+      '## References',
+      'Bone density declines with age.',
+      'More trials are needed.',
+    ]) {
       assert.ok(exported.includes(words), `the Markdown export holds "${words}"`)
     }
     await page.click('.write-restore[data-version="1"]')

@@ -8,11 +8,11 @@ import type { JudgedEvidence } from './evidence'
 import type { SentenceSources } from './provenance'
 
 export const OFFLINE_LABEL =
-  'Offline mode: no language model is configured, so this draft is built from sentences of the most relevant passages in the knowledge base.'
+  'Offline mode: no language model is configured, so drafts are built from sentences of the most relevant passages in the knowledge base.'
 
-/** The label of a draft made without the model because the model call failed. */
+/** The label of a reply made without the model because the model call failed. */
 export function degradedLabel(reason: string): string {
-  return `Degraded: the model could not write this (${reason}), so this draft is built from sentences of the most relevant passages in the knowledge base instead.`
+  return `Degraded: the model could not write this (${reason}), so drafts are built from sentences of the most relevant passages in the knowledge base instead.`
 }
 
 export type OfflineDraft =

@@ -3,7 +3,7 @@
 // "statin therapy and LDL cholesterol": the words that ask for writing (add, paragraphs,
 // short) and the section it should go to (the Introduction) name no topic, and judged as
 // topic words they would make every request look unsupported.
-import { contentTerms, wordsOf } from '../grounding'
+import { contentTerms, termOf, wordsOf } from '../grounding'
 import { targetPhrases } from './placement/deterministic'
 import { familiesOf } from './placement/section-terms'
 
@@ -49,5 +49,8 @@ export function requestTopic(message: string): string {
   const kept = wordsOf(message).filter(
     (word) => !isWritingWord(word) && !places.has(word.toLowerCase()),
   )
-  return contentTerms(kept.join(' ')).length > 0 ? kept.join(' ') : ''
+  // "a about the history of the Roman Empire" reads as "history of the Roman Empire".
+  while (kept.length > 0 && !termOf(kept[0] ?? '')) kept.shift()
+  while (kept.length > 0 && !termOf(kept.at(-1) ?? '')) kept.pop()
+  return kept.join(' ')
 }

@@ -1,8 +1,10 @@
-// The document pane: the rendered markdown (sanitised), its outline from the headings, the
-// version list with restore, an editor for the user's own text (saved as a new version) and
-// the exports. Selecting text in it offers it as a highlight to attach.
+// The document pane: the rendered markdown (sanitised) with its in-text citations and
+// References, its outline from the headings, the citation style, the version list with
+// restore, an editor for the user's own text (saved as a new version; citations are never
+// written into it) and the exports. Selecting text in it offers it as a highlight to attach.
 import { renderAnswer } from '../markdown'
-import type { DocumentView, VersionView } from './write-api'
+import { renderReferences } from './references-view'
+import type { CitationStyle, DocumentView, VersionView } from './write-api'
 
 export interface DocumentPane {
   root: HTMLElement
@@ -32,6 +34,7 @@ export function createDocumentPane(options: {
   /** Resolves once the text is stored; a rejection keeps the editor open with the text. */
   onSave: (markdown: string) => Promise<void>
   onExport: (format: ExportFormat) => void
+  onStyle: (style: CitationStyle) => void
 }): DocumentPane {
   const root = el('section', 'write-document')
   root.setAttribute('aria-label', 'Document')
@@ -64,16 +67,26 @@ export function createDocumentPane(options: {
     node.dataset.format = format
     return node
   }
+  const style = el('select', 'write-style')
+  style.setAttribute('aria-label', 'Citation style')
+  style.innerHTML =
+    '<option value="numbered">Citations: numbered</option><option value="author-year">Citations: author–year</option>'
+  style.addEventListener('change', () =>
+    options.onStyle(style.value === 'author-year' ? 'author-year' : 'numbered'),
+  )
   const toolbar = el('div', 'write-toolbar')
   toolbar.append(
     editButton,
     saveButton,
+    style,
     exportButton('md', 'Export Markdown'),
     exportButton('bib', 'Export BibTeX'),
   )
+  let references = renderReferences([])
   function editing(on: boolean): void {
     editor.hidden = !on
     body.hidden = on
+    references.hidden = on
     saveButton.hidden = !on
     editButton.textContent = on ? 'Cancel editing' : 'Edit text'
   }
@@ -82,6 +95,7 @@ export function createDocumentPane(options: {
     toolbar,
     outline,
     body,
+    references,
     editor,
     el('h3', 'write-versions-title', 'Versions'),
     versions,
@@ -94,9 +108,15 @@ export function createDocumentPane(options: {
     root,
     show(doc) {
       markdown = doc.markdown
-      body.innerHTML = doc.markdown.trim()
-        ? renderAnswer(doc.markdown, 'doc')
+      const shown = doc.cited?.markdown ?? doc.markdown
+      body.innerHTML = shown.trim()
+        ? renderAnswer(shown, 'doc')
         : '<p class="write-empty">The document is empty. Ask for content in the chat, or paste your draft with Edit text.</p>'
+      const next = renderReferences(doc.cited?.references ?? [])
+      references.replaceWith(next)
+      references = next
+      references.hidden = body.hidden
+      if (doc.cited) style.value = doc.cited.style
       body.dataset.version = String(doc.version)
       outline.replaceChildren(
         ...doc.structure

@@ -47,6 +47,11 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
       // The editor stays open with the text when it was not stored.
       if (!saved) throw new Error('not saved')
     },
+    onStyle: (style) =>
+      void guard(async (a) => {
+        await a.setStyle(style)
+        await refresh(a)
+      }),
     onExport: (format) =>
       void guard(async (a) => {
         const blob = await a.exported(format)
