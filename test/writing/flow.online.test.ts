@@ -4,43 +4,21 @@
 // revision of pending content, a replacement previewed before it happens, and a provider
 // failure that falls back to the extractive draft, labelled degraded.
 import { describe, expect, it } from 'vitest'
-import { scriptFake, type FakeStep } from '../fakes/fake-llm'
+import type { FakeStep } from '../fakes/fake-llm'
 import { CURRENT_MARK, HISTORY_MARK, parseBlocks } from '../../workers/writing'
 import {
   call,
   createSession,
   PAPER,
-  putDocument,
   sectionOf,
-  seedKnowledgeBase,
   sendMessage,
   type PlacedAnswer,
   type WriteAnswer,
 } from './helpers'
+import { setUp, stage1 } from './model-helpers'
 
 const idOf = (markdown: string, text: string) =>
   parseBlocks(markdown).find((b) => b.title === text || b.text.startsWith(text))?.id ?? 'missing'
-
-function stage1(fields: Record<string, unknown>): FakeStep {
-  return {
-    json: {
-      message: 'Done.',
-      document_content: '',
-      document_structure: [],
-      sources: [],
-      new_types: [],
-      ...fields,
-    },
-  }
-}
-
-async function setUp(steps: FakeStep[]) {
-  await seedKnowledgeBase()
-  const fake = await scriptFake(steps)
-  const session = await createSession()
-  await putDocument(session, PAPER)
-  return { fake, session }
-}
 
 const approve = (
   session: Awaited<ReturnType<typeof createSession>>,

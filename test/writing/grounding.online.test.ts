@@ -4,37 +4,8 @@
 // model call, and a source the model names from memory is marked unverified in the document's
 // references and its exports.
 import { describe, expect, it } from 'vitest'
-import { scriptFake, type FakeStep } from '../fakes/fake-llm'
-import {
-  call,
-  createSession,
-  PAPER,
-  putDocument,
-  seedKnowledgeBase,
-  sendMessage,
-  type WriteAnswer,
-} from './helpers'
-
-function stage1(fields: Record<string, unknown>): FakeStep {
-  return {
-    json: {
-      message: 'Done.',
-      document_content: '',
-      document_structure: [],
-      sources: [],
-      new_types: [],
-      ...fields,
-    },
-  }
-}
-
-async function setUp(steps: FakeStep[]) {
-  await seedKnowledgeBase()
-  const fake = await scriptFake(steps)
-  const session = await createSession()
-  await putDocument(session, PAPER)
-  return { fake, session }
-}
+import { call, sendMessage, type WriteAnswer } from './helpers'
+import { setUp, stage1 } from './model-helpers'
 
 const TOPIC = 'Add a paragraph on vitamin D supplementation and bone density'
 
