@@ -16,8 +16,7 @@ export interface WriteAnswer {
 
 export interface CitedView {
   markdown: string
-  version: number
-  cited: { markdown: string; references: { id: string; verified: boolean }[] }
+  references: { id: string; verified: boolean }[]
 }
 
 export interface Session {
@@ -79,8 +78,12 @@ export class QuireClient {
     })
   }
 
-  document(session: Session): Promise<CitedView> {
+  document(session: Session): Promise<{ markdown: string; version: number }> {
     return this.call(`/api/documents/${session.id}`, { token: session.token })
+  }
+
+  cited(session: Session): Promise<CitedView> {
+    return this.call(`/api/documents/${session.id}/cited`, { token: session.token })
   }
 
   exported(session: Session, format: 'md' | 'bib'): Promise<string> {

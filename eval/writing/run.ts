@@ -58,24 +58,24 @@ async function sectionOutcome(client: QuireClient, session: Session, answer: Wri
   const base = await draftOutcome(client, answer)
   if (!answer.pending_content_id) return base
   await client.decide(session, answer.pending_content_id, 'approve')
-  const doc = await client.document(session)
+  const [doc, cited] = await Promise.all([client.document(session), client.cited(session)])
   const first = answer.attributions[0]?.text ?? answer.document_content
   // Each placed sentence carries its citation; References hold exactly the cited works.
-  const cited = answer.attributions.every((a) => {
+  const allCited = answer.attributions.every((a) => {
     const marks = a.sources.map(() => '\\[\\d+\\]').join('')
     const body = a.text.replace(/[.!?]$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    return new RegExp(`${body} ${marks}[.!?]`).test(doc.cited.markdown)
+    return new RegExp(`${body} ${marks}[.!?]`).test(cited.markdown)
   })
   const works = new Set(
     answer.attributions.flatMap((a) =>
       a.sources.map((n) => answer.sources.find((s) => s.number === n)?.sourceId),
     ),
   )
-  const listed = new Set(doc.cited.references.map((r) => r.id))
+  const listed = new Set(cited.references.map((r) => r.id))
   return {
     ...base,
     placedIn: sectionOf(doc.markdown, first),
-    citationsExact: cited,
+    citationsExact: allCited,
     referencesExact: works.size === listed.size && [...works].every((w) => w && listed.has(w)),
   }
 }

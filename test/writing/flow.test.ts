@@ -186,9 +186,10 @@ describe('writing offline', { timeout: 60_000 }, () => {
     expect(restored.status).toBe(200)
     const doc = await (
       await call(session, `/api/documents/${session.sessionId}`)
-    ).json<{ markdown: string; cited: { markdown: string; references: unknown[] } }>()
+    ).json<{ markdown: string }>()
     expect(doc.markdown).toBe(PAPER)
-    expect(doc.cited).toMatchObject({ markdown: PAPER, references: [] })
+    const cited = await (await call(session, `/api/documents/${session.sessionId}/cited`)).json()
+    expect(cited).toEqual({ style: 'numbered', markdown: PAPER, references: [] })
     const md = await (
       await call(session, `/api/documents/${session.sessionId}/export?format=md`)
     ).text()
@@ -209,13 +210,13 @@ describe('writing offline', { timeout: 60_000 }, () => {
       json: { style: 'author-year' },
     })
     expect(await set.json()).toEqual({ style: 'author-year' })
-    const doc = await (
-      await call(session, `/api/documents/${session.sessionId}`)
-    ).json<{ cited: { style: string; markdown: string; references: { number: null }[] } }>()
-    expect(doc.cited.style).toBe('author-year')
-    expect(doc.cited.markdown).toContain('(Vitamin D Supplementation, n.d.).')
-    expect(doc.cited.references).toHaveLength(1)
-    expect(doc.cited.references[0]?.number).toBeNull()
+    const cited = await (
+      await call(session, `/api/documents/${session.sessionId}/cited`)
+    ).json<{ style: string; markdown: string; references: { number: null }[] }>()
+    expect(cited.style).toBe('author-year')
+    expect(cited.markdown).toContain('(Vitamin D Supplementation, n.d.).')
+    expect(cited.references).toHaveLength(1)
+    expect(cited.references[0]?.number).toBeNull()
     const bad = await call(session, `/api/documents/${session.sessionId}/citation-style`, {
       method: 'PUT',
       json: { style: 'footnotes' },

@@ -82,11 +82,11 @@ describe('writing through the grounding core, with a model', { timeout: 60_000 }
     await call(session, `/api/content/${answer.pending_content_id}/approve`, {
       json: { session_id: session.sessionId },
     })
-    const doc = await (
-      await call(session, `/api/documents/${session.sessionId}`)
-    ).json<{ cited: { markdown: string; references: { verified: boolean }[] } }>()
-    expect(doc.cited.markdown).toContain('Vitamin D raised bone density in older adults [1][2].')
-    expect(doc.cited.references.map((r) => r.verified)).toEqual([true, false])
+    const cited = await (
+      await call(session, `/api/documents/${session.sessionId}/cited`)
+    ).json<{ markdown: string; references: { verified: boolean }[] }>()
+    expect(cited.markdown).toContain('Vitamin D raised bone density in older adults [1][2].')
+    expect(cited.references.map((r) => r.verified)).toEqual([true, false])
     const md = await (
       await call(session, `/api/documents/${session.sessionId}/export?format=md`)
     ).text()

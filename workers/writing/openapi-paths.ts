@@ -61,8 +61,7 @@ export function writingPaths(): Json {
     }),
     '/api/documents/{session}': {
       get: {
-        summary:
-          'The document: markdown, structure tree, version, and `cited` (its markdown with in-text citations of placed text, the references those cite, the citation style)',
+        summary: 'The document: markdown, structure tree, version',
         parameters: [session],
         security: SESSION_TOKEN,
         responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
@@ -73,6 +72,15 @@ export function writingPaths(): Json {
         security: SESSION_TOKEN,
         ...withBody(putDocumentBodySchema),
         responses: { '200': json(anObject), ...errors(...SESSION_ERRORS, '409', '413') },
+      },
+    },
+    '/api/documents/{session}/cited': {
+      get: {
+        summary:
+          'The document as shown: its markdown with in-text citations of placed sentences, the references those cite (APA, unverified and incomplete ones marked), the citation style',
+        parameters: [session],
+        security: SESSION_TOKEN,
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
       },
     },
     '/api/documents/{session}/citation-style': {

@@ -1,14 +1,14 @@
 // Research writing over HTTP (seed 000). Every route takes the session's bearer token.
 // POST /chat/message, /chat/rewrite: stage 1 runs (JSON unless a stream is asked for).
 // POST /content/:id/placement (preview), /approve, /reject: stage 2. Documents:
-// GET|PUT /documents/:session (GET with its citations), versions, restore, citation style,
-// export (md with references | bib).
+// GET|PUT /documents/:session, its cited view (in-text citations and references), versions,
+// restore, citation style, export (md with references | bib).
 import { Hono } from 'hono'
 import { NotFoundError } from '../errors'
 import { callOperation, openAuthorizedSession, runToResponse, validate, type AppEnv } from '../http'
 import { citedMarkdown } from './cited-document'
 import { readCitedDocument, readDocumentBibtex } from './document-citations'
-import { listVersions, restoreVersion, saveDocument } from './documents'
+import { listVersions, readDocument, restoreVersion, saveDocument } from './documents'
 import { writingOperations } from './operations'
 import {
   approveBodySchema,
@@ -95,8 +95,14 @@ export const writingRoutes = new Hono<AppEnv>()
   )
   .get('/documents/:session', validate('param', documentParamSchema), async (c) => {
     const { session } = c.req.valid('param')
+    await openAuthorizedSession(c, session)
+    return c.json(await readDocument(c.get('deps').db, session))
+  })
+  // Apart from the document: the first references an isolate formats build citeproc's engine.
+  .get('/documents/:session/cited', validate('param', documentParamSchema), async (c) => {
+    const { session } = c.req.valid('param')
     const stub = await openAuthorizedSession(c, session)
-    return c.json(await readCitedDocument(c.get('deps').db, stub, session))
+    return c.json((await readCitedDocument(c.get('deps').db, stub, session)).cited)
   })
   .put(
     '/documents/:session/citation-style',

@@ -1,7 +1,8 @@
 // Grounding the sources of generated content: every source the model names (in `sources` or
 // moved out of the prose) is matched against what Quire retrieved for this request — by the
-// passage's number, URL, DOI, arXiv id or title. A match carries the retrieved source's fields and is verified; a
-// source Quire never retrieved is kept, marked unverified, so nothing unchecked looks checked.
+// passage's number, URL, DOI, arXiv id or title. A match carries the retrieved source's
+// fields and is verified; a source Quire never retrieved is kept, marked unverified, so
+// nothing unchecked looks checked.
 import { contentTerms, domainOf, sourceRefOf } from '../grounding'
 import type { RetrievedChunk } from '../retrieval'
 import type { SourceRef } from '../stream'

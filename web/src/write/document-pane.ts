@@ -4,11 +4,13 @@
 // written into it) and the exports. Selecting text in it offers it as a highlight to attach.
 import { renderAnswer } from '../markdown'
 import { renderReferences } from './references-view'
-import type { CitationStyle, DocumentView, VersionView } from './write-api'
+import type { CitationStyle, CitedView, DocumentView, VersionView } from './write-api'
 
 export interface DocumentPane {
   root: HTMLElement
   show(doc: DocumentView): void
+  /** The same text with its citations and References, once they are formatted. */
+  showCited(cited: CitedView, version: number): void
   showVersions(versions: VersionView[], current: number): void
 }
 
@@ -108,21 +110,31 @@ export function createDocumentPane(options: {
     root,
     show(doc) {
       markdown = doc.markdown
-      const shown = doc.cited?.markdown ?? doc.markdown
-      body.innerHTML = shown.trim()
-        ? renderAnswer(shown, 'doc')
+      body.innerHTML = doc.markdown.trim()
+        ? renderAnswer(doc.markdown, 'doc')
         : '<p class="write-empty">The document is empty. Ask for content in the chat, or paste your draft with Edit text.</p>'
-      const next = renderReferences(doc.cited?.references ?? [])
-      references.replaceWith(next)
-      references = next
-      references.hidden = body.hidden
-      if (doc.cited) style.value = doc.cited.style
       body.dataset.version = String(doc.version)
+      // The References of the text before would be stale: they come back with showCited.
+      delete body.dataset.cited
+      const cleared = renderReferences([])
+      references.replaceWith(cleared)
+      references = cleared
       outline.replaceChildren(
         ...doc.structure
           .filter((n) => n.type === 'title' || n.type === 'section' || n.type === 'subsection')
           .map((n) => el('div', `outline-${n.type}`, n.content)),
       )
+    },
+    showCited(cited, version) {
+      // A slower answer for an older version must not cover a newer one.
+      if (body.dataset.version !== String(version)) return
+      if (cited.markdown.trim()) body.innerHTML = renderAnswer(cited.markdown, 'doc')
+      body.dataset.cited = 'true'
+      const next = renderReferences(cited.references)
+      references.replaceWith(next)
+      references = next
+      references.hidden = body.hidden
+      style.value = cited.style
     },
     showVersions(list, current) {
       versions.replaceChildren(

@@ -20,8 +20,13 @@ export interface DocumentView {
   markdown: string
   version: number
   structure: { id: string; type: string; parent_id: string | null; content: string }[]
-  /** The text as shown: in-text citations of placed sentences, and the works they cite. */
-  cited?: { style: CitationStyle; markdown: string; references: ReferenceView[] }
+}
+
+/** The text as shown: in-text citations of placed sentences, and the works they cite. */
+export interface CitedView {
+  style: CitationStyle
+  markdown: string
+  references: ReferenceView[]
 }
 
 export interface VersionView {
@@ -74,6 +79,10 @@ export class WriteApi {
 
   document(): Promise<DocumentView> {
     return this.call(this.doc)
+  }
+
+  cited(): Promise<CitedView> {
+    return this.call(`${this.doc}/cited`)
   }
 
   versions(): Promise<{ versions: VersionView[] }> {
