@@ -19,6 +19,10 @@ export function createChatPane(
   const log = document.createElement('div')
   log.className = 'write-log'
   log.setAttribute('aria-live', 'polite')
+  // It scrolls once the conversation grows: keyboard users must be able to reach it too.
+  log.tabIndex = 0
+  log.setAttribute('role', 'log')
+  log.setAttribute('aria-label', 'Conversation')
   const chips = document.createElement('div')
   chips.className = 'write-chips'
   const form = document.createElement('form')
