@@ -8,6 +8,8 @@
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
 //   npm run eval -- --debate --data <SciFact folder> [--debates n] [--seed s] [--json] (eval/debate/)
 //   npm run eval -- --placement [--data <BEIR folder>] [--limit n] [--json] (eval/placement/)
+//   npm run eval -- --writing [--url <running Quire>] [--split tune|heldout|all] [--json]
+//     [--details out.json] (eval/writing/: through the writing routes of a running Quire)
 // Indexes the folder's corpus with Quire's own chunker, offline embedder and indexer into a
 // real local D1, runs every judged query through each system and prints nDCG@10,
 // Recall@100 and MRR@10. --json prints exactly one JSON object on stdout. --grounding prints
@@ -24,6 +26,7 @@ import { refitFromSamples, runFit } from './grounding/fit'
 import { runPapers } from './papers/run'
 import { allowWorkerdImports } from './debate/workerd-shim'
 import { runPlacementEval } from './placement/run'
+import { runWritingEval } from './writing/run'
 import { indexDistractors } from './distractors'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -56,6 +59,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     placement: { type: 'boolean', default: false },
     distractors: { type: 'string' },
+    writing: { type: 'boolean', default: false },
   },
 })
 
@@ -117,6 +121,16 @@ async function main(): Promise<void> {
   // --grounding-fit --samples <file> without --data: refit from recorded samples.
   if (values['grounding-fit'] && values.samples && !values.data)
     return refitFromSamples(values.samples)
+  if (values.writing) {
+    const split = values.split === 'test' ? 'all' : values.split
+    return runWritingEval({
+      url: values.url ?? 'http://127.0.0.1:8787',
+      split,
+      json: values.json,
+      details: values.details,
+      log,
+    })
+  }
   if (values.papers && !values.data) return papersOnly(values.papers)
   if (!values.data) throw new Error('--data <BEIR folder> is required')
   if (values.debate) return debateEval(values.data)

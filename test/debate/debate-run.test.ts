@@ -75,7 +75,8 @@ function afterMarker(text: string, marker: string): string {
   return text.slice(text.indexOf(marker) + marker.length).trim()
 }
 
-describe('debate run', () => {
+// A turn's References build citation-js's citeproc engine once per file: seconds under load.
+describe('debate run', { timeout: 60_000 }, () => {
   it('ends on scientist 2 finding the proposal viable with a passing check', async () => {
     const { deps } = debateDeps({ steps: [proposal(), review('VIABLE', 'PASS')] })
     const { outcome, text, packets } = await debate(deps)

@@ -62,14 +62,15 @@ async function run(reviewBody: string) {
   })
 }
 
-describe('debate references', () => {
+// The first APA entry builds citation-js's citeproc engine: seconds on a loaded machine.
+describe('debate references', { timeout: 60_000 }, () => {
   it('lists exactly the works a turn cites, formatted in APA 7', async () => {
     const { outcome, text } = await run('Mutation scores matter [3].')
     const [optimist, pessimist] = outcome.transcript
     expect(optimist?.references.map((r) => r.number)).toEqual([1])
     // No stored source row behind a fake chunk: the entry has what the reference carries.
     expect(optimist?.references[0]?.apa).toBe(
-      'Unit testing in practice. (2003). https://example.org/vitamin-d',
+      '*Unit testing in practice*. (2003). https://example.org/vitamin-d',
     )
     expect(pessimist?.references.map((r) => r.number)).toEqual([3])
     expect(pessimist?.citations?.precision).toBe(1)
@@ -154,7 +155,7 @@ describe('debate references', () => {
     expect(optimist?.references.map((r) => r.source_id)).toEqual(['src-a', 'src-b'])
     const section = text.slice(text.indexOf('References (APA 7)'))
     expect(section).toMatch(
-      /^References \(APA 7\)\n\n- \[1, 3\] Unit testing.*\n- \[2\] Property-based/,
+      /^References \(APA 7\)\n\n- \[1, 3\] \*Unit testing.*\n- \[2\] \*Property-based/,
     )
     expect(text.match(/Unit testing in practice/g)).toHaveLength(1)
     // The session keeps each turn as the page shows it, so a reload or a share link can too.

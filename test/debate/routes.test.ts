@@ -39,7 +39,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('debate routes', () => {
+// A turn's References build citation-js's citeproc engine once per file: seconds under load.
+describe('debate routes', { timeout: 60_000 }, () => {
   it('streams text/plain with status lines, one terminal marker and a final DONE line', async () => {
     const res = await post('stream', question)
     expect(res.status).toBe(200)

@@ -114,16 +114,26 @@ async function main(): Promise<void> {
     await shot(page, 'write-pending')
     await page.click('.write-approve')
     await page.locator('.write-body[data-version="2"]').waitFor({ state: 'attached' })
+    // The view takes the next action once the version list shows the new version.
+    await page.locator('.write-restore[data-version="1"]').waitFor({ state: 'attached' })
     assert.equal(await sectionOf(page, 'lumbar bone density'), 'Results', 'placed in Results')
     await shot(page, 'write-placed')
     assert.deepEqual(await seriousViolations(page, 'Write'), [])
     // The export holds the placed paragraph and every word of the draft.
+    // The first references an isolate formats build citeproc's engine: seconds under load.
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
+      page.waitForEvent('download', { timeout: 120_000 }),
       page.click('.write-export[data-format="md"]'),
     ])
     const exported = await readFile((await download.path()) ?? '', 'utf8')
-    for (const words of [CONTENT, 'Bone density declines with age.', 'More trials are needed.']) {
+    // The placed sentence is cited ("… adults [1].") and its source listed under References.
+    const cited = `${CONTENT.slice(0, -1)} [1].`
+    for (const words of [
+      cited,
+      '## References',
+      'Bone density declines with age.',
+      'More trials are needed.',
+    ]) {
       assert.ok(exported.includes(words), `the Markdown export holds "${words}"`)
     }
     await page.click('.write-restore[data-version="1"]')

@@ -4,49 +4,21 @@
 // revision of pending content, a replacement previewed before it happens, and a provider
 // failure that falls back to the extractive draft, labelled degraded.
 import { describe, expect, it } from 'vitest'
-import { scriptFake, type FakeStep } from '../fakes/fake-llm'
+import type { FakeStep } from '../fakes/fake-llm'
 import { CURRENT_MARK, HISTORY_MARK, parseBlocks } from '../../workers/writing'
 import {
   call,
   createSession,
   PAPER,
-  putDocument,
   sectionOf,
-  seedKnowledgeBase,
   sendMessage,
   type PlacedAnswer,
   type WriteAnswer,
 } from './helpers'
+import { setUp, stage1 } from './model-helpers'
 
 const idOf = (markdown: string, text: string) =>
   parseBlocks(markdown).find((b) => b.title === text || b.text.startsWith(text))?.id ?? 'missing'
-
-function stage1(fields: Record<string, unknown>): FakeStep {
-  return {
-    json: {
-      message: 'Done.',
-      document_content: '',
-      document_structure: [],
-      sources: [],
-      new_types: [],
-      ...fields,
-    },
-  }
-}
-
-async function setUp(steps: FakeStep[]) {
-  await seedKnowledgeBase()
-  const fake = await scriptFake(steps)
-  const session = await createSession()
-  await putDocument(session, PAPER)
-  return { fake, session }
-}
-
-/** A model-made answer: online, nothing fell back (a silent fallback fails the test). */
-function expectOnline(answer: { mode: string; fallbacks: unknown[] }): void {
-  expect(answer.mode).toBe('online')
-  expect(answer.fallbacks).toEqual([])
-}
 
 const approve = (
   session: Awaited<ReturnType<typeof createSession>>,
@@ -98,9 +70,11 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     )
     expect(res.status).toBe(200)
     const answer = await res.json<WriteAnswer>()
-    expectOnline(answer)
     expect(answer).toMatchObject({
+      mode: 'online',
+      fallbacks: [],
       status: 'pending_approval',
+      abstained: false,
       response: 'Here are two sentences for Methods.',
     })
     expect(answer.document_content).toBe(
@@ -126,7 +100,6 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     )
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
     expect(placed.placement).toMatchObject({ action: 'append_to_section', decided_by: 'model' })
-    expect(placed.fallbacks).toEqual([])
     expect(sectionOf(placed.document.markdown, 'Doses ranged widely.')).toBe('Methods')
   })
 
@@ -136,9 +109,12 @@ describe('writing with a model', { timeout: 60_000 }, () => {
       { json: { action: 'insert_after', target: 'b99', heading: '', replace: [], reason: '' } },
     ])
     const answer = await (
-      await sendMessage(session, `${fake.marker} Add the pooled effect to the findings`)
+      await sendMessage(
+        session,
+        `${fake.marker} Add the pooled effect of vitamin D on bone density to the findings`,
+      )
     ).json<WriteAnswer>()
-    expectOnline(answer)
+    expect(answer).toMatchObject({ mode: 'online', fallbacks: [], status: 'pending_approval' })
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
     expect(placed.fallbacks).toContainEqual({ stage: 'placement', reason: 'model invalid' })
     expect(placed.placement.decided_by).toBe('deterministic')
@@ -155,12 +131,12 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await (
       await sendMessage(session, `${fake.marker} does vitamin D help?`, { mode: 'research' })
     ).json<WriteAnswer>()
-    expectOnline(answer)
     expect(answer.response).toBe(
       '**Findings**\n\nVitamin D helps a trial a bit.\n\n- one\n- two code',
     )
     expect(answer.status).toBeNull()
     expect(answer.pending_content_id).toBeNull()
+    expect(answer).toMatchObject({ mode: 'online', fallbacks: [], abstained: false })
   })
 
   it('revises pending content: same id, next revision, history marked and alternating', async () => {
@@ -169,15 +145,17 @@ describe('writing with a model', { timeout: 60_000 }, () => {
       stage1({ document_content: 'First paragraph.\n\nSecond paragraph, now shorter.' }),
     ])
     const first = await (
-      await sendMessage(session, `${fake.marker} write two paragraphs`)
+      await sendMessage(
+        session,
+        `${fake.marker} write two paragraphs on vitamin D and bone density`,
+      )
     ).json<WriteAnswer>()
     const second = await (
       await sendMessage(session, `${fake.marker} shorten the second one`)
     ).json<WriteAnswer>()
-    expectOnline(first)
-    expectOnline(second)
     expect(second.pending_content_id).toBe(first.pending_content_id)
     expect(second.revision).toBe(2)
+    expect(second).toMatchObject({ mode: 'online', fallbacks: [] })
     expect(second.document_content).toContain('First paragraph.')
     const requests = await fake.requests()
     const messages = requests[1]?.messages ?? []
@@ -205,10 +183,10 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await (
       await sendMessage(
         session,
-        `${fake.marker} replace the methods paragraph with a pooled analysis`,
+        `${fake.marker} replace the methods paragraph with a pooled analysis of vitamin D trials`,
       )
     ).json<WriteAnswer>()
-    expectOnline(answer)
+    expect(answer).toMatchObject({ mode: 'online', fallbacks: [], status: 'pending_approval' })
     const preview = await call(session, `/api/content/${answer.pending_content_id}/placement`, {
       json: { session_id: session.sessionId },
     })
@@ -217,7 +195,6 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const placed = await (
       await approve(session, answer.pending_content_id, { placement: shown.placement })
     ).json<PlacedAnswer>()
-    expect(placed.fallbacks).toEqual([])
     expect(placed.document.markdown).not.toContain('We reviewed')
     expect(sectionOf(placed.document.markdown, 'We pooled twelve trials.')).toBe('Methods')
   })
@@ -231,7 +208,7 @@ describe('writing with a model', { timeout: 60_000 }, () => {
     const answer = await (
       await sendMessage(session, `${fake.marker} add a sentence on deficient adults to results`)
     ).json<WriteAnswer>()
-    expectOnline(answer)
+    expect(answer).toMatchObject({ mode: 'online', fallbacks: [], status: 'pending_approval' })
     const placed = await (await approve(session, answer.pending_content_id)).json<PlacedAnswer>()
     expect(placed.placement.removed).toEqual([])
     expect(placed.document.markdown).toContain('Most trials report small effects.')

@@ -66,7 +66,7 @@ describe('writing offline', { timeout: 60_000 }, () => {
     expect(again.status).toBe(409)
   })
 
-  it('rejects content without touching the document, then rewrites it', async () => {
+  it('rejects content without touching the document; a rewrite never offers it again', async () => {
     const { session, answer } = await pendingFor()
     const res = await call(session, `/api/content/${answer.pending_content_id}/reject`, {
       json: { session_id: session.sessionId, reason: 'too short' },
@@ -80,16 +80,47 @@ describe('writing offline', { timeout: 60_000 }, () => {
       json: { session_id: session.sessionId },
     })
     expect(rewrite.status).toBe(200)
+    // Offline, every supporting sentence was in the rejected draft: nothing new to offer.
     const again = await rewrite.json<WriteAnswer>()
-    expect(again.status).toBe('pending_approval')
-    expect(again.pending_content_id).not.toBe(answer.pending_content_id)
+    expect(again).toMatchObject({ status: null, abstained: true, document_content: '' })
+    expect(again.reason).toBe('every sentence that supports it was in the rejected draft')
+  })
+
+  it('declines a request the knowledge base does not support: a chat reply, nothing pending', async () => {
+    await seedKnowledgeBase()
+    const session = await createSession()
+    const res = await sendMessage(
+      session,
+      'Write a paragraph about the history of the Roman Empire',
+    )
+    const answer = await res.json<WriteAnswer>()
+    expect(answer).toMatchObject({
+      mode: 'offline',
+      status: null,
+      pending_content_id: null,
+      document_content: '',
+      sources: [],
+      abstained: true,
+    })
+    expect(answer.response).toMatch(/knowledge base has no sources that support this request/)
+    expect(answer.fallbacks).toEqual([])
+  })
+
+  it('ties every drafted sentence to a source it lists', async () => {
+    const { answer } = await pendingFor()
+    expect(answer.attributions.map((a) => a.text).join(' ')).toBe(answer.document_content)
+    const numbers = new Set(answer.sources.map((s) => s.number))
+    for (const a of answer.attributions) {
+      expect(a.sources.length).toBeGreaterThan(0)
+      for (const n of a.sources) expect(numbers.has(n)).toBe(true)
+    }
   })
 
   it('revises pending content and keeps what was already there', async () => {
     const { session, answer } = await pendingFor()
     const res = await sendMessage(
       session,
-      'Also mention participants with low baseline vitamin D levels',
+      'Also mention how calcium absorption depends on vitamin D',
     )
     const revised = await res.json<WriteAnswer>()
     expect(revised.pending_content_id).toBe(answer.pending_content_id)
@@ -120,7 +151,7 @@ describe('writing offline', { timeout: 60_000 }, () => {
     expect(res.status).toBe(401)
   })
 
-  it('exports the document with references and BibTeX of its sources', async () => {
+  it('exports the document with in-text citations, its references and their BibTeX', async () => {
     const { session, answer } = await pendingFor()
     await call(session, `/api/content/${answer.pending_content_id}/approve`, {
       json: { session_id: session.sessionId },
@@ -128,13 +159,69 @@ describe('writing offline', { timeout: 60_000 }, () => {
     const md = await (
       await call(session, `/api/documents/${session.sessionId}/export?format=md`)
     ).text()
-    expect(md).toContain('## References')
-    expect(md).toContain('Vitamin D supplementation and bone density')
+    const first = answer.attributions[0]?.text ?? 'missing'
+    expect(md).toContain(`${first.slice(0, -1)} [1].`)
+    expect(md).toContain(
+      '## References\n\n1. *Vitamin D supplementation and bone density*. (n.d.). Retrieved https://example.org/vitd-bone *(metadata incomplete: no authors, year)*',
+    )
+    // The user's own text is unchanged around the citations.
+    for (const line of PAPER.split('\n').filter(Boolean)) expect(md).toContain(line)
     const bib = await (
       await call(session, `/api/documents/${session.sessionId}/export?format=bib`)
     ).text()
-    expect(bib).toMatch(/@\w+\{/)
-    expect(bib).toContain('https://example.org/vitd-bone')
+    expect(bib).toMatch(/@\w+\{vitamin,/)
+    expect(bib).toContain('url = {https://example.org/vitd-bone}')
+    expect(bib).toContain('note = {metadata incomplete}')
+    expect(bib).not.toMatch(/title = \{[^}]*\.\}/)
+  })
+
+  it('drops references no remaining text cites when an older version is restored', async () => {
+    const { session, answer } = await pendingFor()
+    await call(session, `/api/content/${answer.pending_content_id}/approve`, {
+      json: { session_id: session.sessionId },
+    })
+    const restored = await call(session, `/api/documents/${session.sessionId}/versions/1/restore`, {
+      method: 'POST',
+    })
+    expect(restored.status).toBe(200)
+    const doc = await (
+      await call(session, `/api/documents/${session.sessionId}`)
+    ).json<{ markdown: string }>()
+    expect(doc.markdown).toBe(PAPER)
+    const cited = await (await call(session, `/api/documents/${session.sessionId}/cited`)).json()
+    expect(cited).toEqual({ style: 'numbered', markdown: PAPER, references: [] })
+    const md = await (
+      await call(session, `/api/documents/${session.sessionId}/export?format=md`)
+    ).text()
+    expect(md).toBe(PAPER)
+    const bib = await (
+      await call(session, `/api/documents/${session.sessionId}/export?format=bib`)
+    ).text()
+    expect(bib).toBe('')
+  })
+
+  it('cites author–year once the document chooses it', async () => {
+    const { session, answer } = await pendingFor()
+    await call(session, `/api/content/${answer.pending_content_id}/approve`, {
+      json: { session_id: session.sessionId },
+    })
+    const set = await call(session, `/api/documents/${session.sessionId}/citation-style`, {
+      method: 'PUT',
+      json: { style: 'author-year' },
+    })
+    expect(await set.json()).toEqual({ style: 'author-year' })
+    const cited = await (
+      await call(session, `/api/documents/${session.sessionId}/cited`)
+    ).json<{ style: string; markdown: string; references: { number: null }[] }>()
+    expect(cited.style).toBe('author-year')
+    expect(cited.markdown).toContain('(Vitamin D Supplementation, n.d.).')
+    expect(cited.references).toHaveLength(1)
+    expect(cited.references[0]?.number).toBeNull()
+    const bad = await call(session, `/api/documents/${session.sessionId}/citation-style`, {
+      method: 'PUT',
+      json: { style: 'footnotes' },
+    })
+    expect(bad.status).toBe(400)
   })
 
   it('does not apply a previewed placement once the document has changed', async () => {

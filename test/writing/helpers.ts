@@ -66,6 +66,11 @@ export async function seedKnowledgeBase(): Promise<void> {
       'In a randomised trial of 400 older adults, daily vitamin D supplementation increased lumbar bone mineral density by 1.2% over two years. Participants with low baseline vitamin D levels benefited most from supplementation.',
     ),
     aDocument(
+      'calcium-gut',
+      'Calcium absorption and vitamin D status',
+      'Fractional calcium absorption from the gut rose by a fifth when serum vitamin D was adequate in healthy adults.',
+    ),
+    aDocument(
       'coral-heat',
       'Coral bleaching after marine heatwaves',
       'Marine heatwaves in 2016 bleached a third of the reef. Recovery took longer where water quality was poor.',
@@ -76,7 +81,10 @@ export async function seedKnowledgeBase(): Promise<void> {
 export interface WriteAnswer {
   response: string
   document_content: string
-  sources: { number: number; title: string; url?: string; verified: boolean }[]
+  sources: { number: number; title: string; url?: string; verified: boolean; sourceId?: string }[]
+  attributions: { text: string; sources: number[] }[]
+  abstained: boolean
+  reason?: string
   session_id: string
   status: string | null
   pending_content_id: string | null

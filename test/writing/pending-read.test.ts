@@ -31,10 +31,14 @@ describe('GET /api/documents/:session/pending', { timeout: 60_000 }, () => {
       document_content: first.document_content,
       revision: 1,
     })
-    await sendMessage(session, 'Make it shorter')
+    // Offline, a request the library adds nothing to is declined: the suggestion is kept as it
+    // was, and a reopened page shows it unchanged.
+    const declined = await (await sendMessage(session, 'Make it shorter')).json<WriteAnswer>()
+    expect(declined.document_content).toBe('')
     expect((await read()).pending).toMatchObject({
       pending_id: first.pending_content_id,
-      revision: 2,
+      document_content: first.document_content,
+      revision: 1,
     })
     await call(session, `/api/content/${first.pending_content_id}/approve`, {
       json: { session_id: session.sessionId },

@@ -1,12 +1,13 @@
 // Prompts for the answer engine's model steps. Retrieved text is data: it goes inside
 // <source> tags and the prompts say it carries no instructions. Caller instructions (/v1
 // system messages) are delimited too, and cannot change the grounding rules.
+import { NO_ANSWER_SENTINEL } from '../grounding'
 import type { ModelMessage } from '../llm'
 import type { HistoryTurn } from './schemas'
 import type { RankedSource } from './types'
 
 /** What the answer model replies when no source addresses the question (never shown). */
-export const NO_ANSWER_SENTINEL = 'NO_RELEVANT_SOURCES'
+export { NO_ANSWER_SENTINEL }
 
 const SYNTHESIS_SYSTEM = `You answer questions using only the numbered sources you are given.
 Rules:

@@ -1,12 +1,16 @@
 // The References (APA 7) section of one scientist turn: exactly the works the turn cites with
 // numbers retrieved for that turn, once each and in the order of their numbers, each labelled
-// with every marker that names it ("[2, 5]" when two cited chunks are one paper), formatted by
-// Quire from each source's stored metadata. A cited number from outside the turn is counted,
-// never listed; brackets inside code blocks are code.
-import { readSource } from '../db'
-import { citedNumbers } from '../grounding'
+// with every marker that names it ("[2, 5]" when two cited chunks are one paper), formatted
+// through citation-js (grounding's references) from each source's stored metadata. A cited
+// number from outside the turn is counted, never listed; brackets inside code blocks are code.
+import {
+  apaReferences,
+  cleanTitle,
+  citedNumbers,
+  readReferenceMetadata,
+  type ReferenceMetadata,
+} from '../grounding'
 import type { PreparedTurn } from '../turn'
-import { formatApa } from './apa'
 
 export interface TurnReference {
   /** The lowest marker naming this work: the list is sorted by it. */
@@ -40,8 +44,14 @@ export async function buildReferences(
   turn: PreparedTurn,
   numbers: number[],
 ): Promise<TurnReference[]> {
+  interface Work {
+    numbers: number[]
+    sourceId: string | null
+    url: string | null
+    meta: ReferenceMetadata
+  }
   // One entry per work: two chunks of one paper share its reference and both its markers.
-  const byWork = new Map<string, TurnReference>()
+  const byWork = new Map<string, Work>()
   for (const number of [...new Set(numbers)].sort((a, b) => a - b)) {
     const ref = turn.numbering.source(number)
     if (!ref) continue
@@ -51,21 +61,35 @@ export async function buildReferences(
       known.numbers.push(number)
       continue
     }
-    const row = ref.sourceId ? await readSource(turn.deps.db, ref.sourceId) : undefined
-    const apa = formatApa({
-      title: row?.title ?? ref.title,
-      authors: row?.authors ?? [],
-      year: row?.year ?? (ref.date ? Number(ref.date.slice(0, 4)) || null : null),
-      venue: row?.venue ?? null,
-      doi: row?.doi ?? null,
-      url: row?.url ?? ref.url ?? null,
-      kind: row?.kind ?? 'web',
-    })
+    const stored = ref.sourceId
+      ? await readReferenceMetadata(turn.deps.db, ref.sourceId)
+      : undefined
+    const meta = stored ?? {
+      id: key,
+      title: cleanTitle(ref.title),
+      authors: [],
+      year: ref.date ? Number(ref.date.slice(0, 4)) || null : null,
+      venue: null,
+      doi: null,
+      url: ref.url ?? null,
+      arxiv: null,
+      kind: 'web',
+      verified: true,
+    }
     const sourceView = ref.sourceId ? `/api/sources/${encodeURIComponent(ref.sourceId)}` : null
-    const url = ref.url ?? row?.url ?? sourceView
-    byWork.set(key, { number, numbers: [number], source_id: ref.sourceId ?? null, url, apa })
+    const url = ref.url ?? meta.url ?? sourceView
+    byWork.set(key, { numbers: [number], sourceId: ref.sourceId ?? null, url, meta })
   }
-  return [...byWork.values()]
+  const works = [...byWork.values()]
+  // Formatted together: one engine pass, APA's disambiguation across the turn's works.
+  const entries = new Map((await apaReferences(works.map((w) => w.meta))).map((e) => [e.id, e]))
+  return works.map(({ numbers: markers, sourceId, url, meta }) => ({
+    number: markers[0] ?? 0,
+    numbers: markers,
+    source_id: sourceId,
+    url,
+    apa: entries.get(meta.id)?.apa ?? '',
+  }))
 }
 
 export const REFERENCES_HEADING = 'References (APA 7)'

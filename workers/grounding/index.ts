@@ -22,6 +22,7 @@ export {
   contentStems,
   contentTokens,
   foldText,
+  isScholarlyWord,
   isStopWord,
   porterStem,
   segmentText,
@@ -73,3 +74,27 @@ export {
   type StageFallback,
 } from './mode'
 export { anythingMatches } from './any-match'
+export { NO_ANSWER_SENTINEL, isNoAnswerSentinel } from './sentinel'
+export { MIN_DOCUMENTS_FOR_IDF } from './tuning'
+export {
+  attributeSentence,
+  hasSourceResidue,
+  leansOnContext,
+  UNKNOWN_AUTHORS,
+  type Attribution,
+} from './standalone'
+export {
+  bareDoi,
+  cleanTitle,
+  missingFields,
+  readReferenceMetadata,
+  type ReferenceMetadata,
+} from './reference-metadata'
+export { attributionOf, INCOMPLETE_NOTE } from './csl-items'
+export {
+  apaReference,
+  apaReferences,
+  authorYearCitations,
+  bibtexOf,
+  type FormattedReference,
+} from './references'

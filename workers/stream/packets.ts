@@ -30,6 +30,10 @@ export const pendingContentSchema = z.object({
   sources: z.array(sourceRefSchema),
   /** 1 for the first draft; each revision of still-pending content adds one. */
   revision: z.number().int().positive(),
+  /** Each sentence of document_content with the numbers (in `sources`) it was written from. */
+  attributions: z
+    .array(z.object({ text: z.string(), sources: z.array(z.number().int()) }))
+    .optional(),
 })
 export type PendingContent = z.infer<typeof pendingContentSchema>
 

@@ -25,6 +25,14 @@ export function highlightsBlock(sections: AttachedSection[]): string {
   return lines.length ? `[ATTACHED_HIGHLIGHTS]\n${lines.join('\n')}` : ''
 }
 
+/** The highlighted passages' own words (what a request like "expand on this" is about). */
+export function highlightTexts(sections: AttachedSection[]): string {
+  return sections
+    .filter(isHighlight)
+    .map((s) => textOf(s).replace(/^highlight:\s*/i, ''))
+    .join(' ')
+}
+
 /** The message as the model reads it: the user's words, then their highlights. */
 export function withHighlights(message: string, sections: AttachedSection[]): string {
   const block = highlightsBlock(sections)

@@ -1,66 +1,69 @@
-// Stage 1 without a model: content drafted extractively from the knowledge base — whole
-// sentences from the retrieved passages (the grounding core's offline writer), with those
-// passages as its sources — labelled offline, so the flow works on a fresh machine.
-import { writeOfflineAnswer } from '../grounding'
-import type { RetrievedChunk } from '../retrieval'
+// Stage 1 without a model: content drafted from the judged evidence — whole sentences that
+// stand on their own, first person attributed to the authors, each tied to the source it
+// came from — labelled offline, so the flow works on a fresh machine. When no sentence of the
+// evidence can be used, there is no draft: the request is declined like an unsupported one.
 import type { Stage1Output } from './schemas'
+import { draftSentences } from './draft-sentences'
+import type { JudgedEvidence } from './evidence'
+import type { SentenceSources } from './provenance'
 
 export const OFFLINE_LABEL =
-  'Offline mode: no language model is configured, so this draft quotes the most relevant passages of the knowledge base.'
+  'Offline mode: no language model is configured, so drafts are built from sentences of the most relevant passages in the knowledge base.'
 
-/** The label of a draft made without the model because the model call failed. */
+/** The label of a reply made without the model because the model call failed. */
 export function degradedLabel(reason: string): string {
-  return `Degraded: the model could not write this (${reason}), so this draft quotes the most relevant passages of the knowledge base instead.`
+  return `Degraded: the model could not write this (${reason}), so drafts are built from sentences of the most relevant passages in the knowledge base instead.`
 }
 
-export interface OfflineDraft {
-  output: Stage1Output
-  /** Retrieved chunks the draft quotes, in citation order. */
-  used: RetrievedChunk[]
-}
+export type OfflineDraft =
+  | { kind: 'draft'; output: Stage1Output; attributions: SentenceSources[] }
+  | { kind: 'declined'; reason: string }
+
+const MAX_SENTENCES = 4
+const MAX_PER_SOURCE = 2
 
 export function offlineDraft(
-  request: string,
-  evidence: RetrievedChunk[],
-  options: { mode: 'write' | 'research'; pending?: string; label?: string },
+  evidence: JudgedEvidence,
+  options: { mode: 'write' | 'research'; pending?: string; exclude?: string; label?: string },
 ): OfflineDraft {
   const label = options.label ?? OFFLINE_LABEL
-  const sentences = writeOfflineAnswer(
-    request,
-    evidence.map((c, i) => ({ number: i + 1, title: c.title, text: c.content })),
-    { maxSentences: 4, maxPerSource: 2 },
-  )
-  const used = [...new Set(sentences.map((s) => s.number))].map(
-    (n) => evidence[n - 1] as RetrievedChunk,
-  )
-  const empty = { document_structure: [], new_types: [] }
+  const sentences = draftSentences(evidence.query, evidence.passages, {
+    ...(evidence.stats ? { stats: evidence.stats } : {}),
+    max: MAX_SENTENCES,
+    perSource: MAX_PER_SOURCE,
+    exclude: [options.pending ?? '', options.exclude ?? ''].join('\n'),
+  })
   if (sentences.length === 0) {
-    const message = `${label}\n\nThe knowledge base has nothing on this request, so there is no draft.`
     return {
-      output: { ...empty, message, document_content: options.pending ?? '', sources: [] },
-      used: [],
+      kind: 'declined',
+      reason: options.pending
+        ? 'the knowledge base has nothing to add to the suggestion'
+        : options.exclude
+          ? 'every sentence that supports it was in the rejected draft'
+          : 'no sentence of the relevant sources can stand on its own in a document',
     }
   }
-  const prose = sentences.map((s) => s.text).join(' ')
+  const used = [...new Map(sentences.map((s) => [s.chunk.sourceId, s.chunk])).values()]
+  const attributions = sentences.map((s) => ({ text: s.text, sourceIds: [s.chunk.sourceId] }))
+  // Named by their number in the evidence, so grounding finds exactly these passages.
+  const sources = used.map((c) => `[${evidence.passages.indexOf(c) + 1}]`)
+  const empty = { document_structure: [], new_types: [] }
   if (options.mode === 'research') {
     const bullets = sentences.map((s) => `- ${s.text}`).join('\n')
     return {
-      output: {
-        ...empty,
-        message: `${label}\n\n${bullets}`,
-        document_content: '',
-        sources: used.map((c) => c.title),
-      },
-      used,
+      kind: 'draft',
+      output: { ...empty, message: `${label}\n\n${bullets}`, document_content: '', sources },
+      attributions,
     }
   }
-  // A revision offline cannot rewrite: it keeps the pending content and adds the new passage.
+  const prose = sentences.map((s) => s.text).join(' ')
+  // A revision offline cannot reword: it keeps the pending content and adds the new passage.
   const content = options.pending ? `${options.pending.trim()}\n\n${prose}` : prose
-  // Several passages may come from one work: the count names works, as the source list does.
-  const works = new Set(used.map((c) => c.title)).size
-  const message = `${label}\n\nI drafted a paragraph from ${works} source${works === 1 ? '' : 's'} in the knowledge base; approve it to place it in your document.`
+  const works = used.length
+  const message = `${label}\n\nI drafted a paragraph from ${works} source${works === 1 ? '' : 's'} in the knowledge base, each sentence with the source it comes from; approve it to place it in your document.`
   return {
-    output: { ...empty, message, document_content: content, sources: used.map((c) => c.title) },
-    used,
+    kind: 'draft',
+    output: { ...empty, message, document_content: content, sources },
+    attributions,
   }
 }

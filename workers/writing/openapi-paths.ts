@@ -4,6 +4,7 @@ import { openApi, type Json } from '../http'
 import {
   approveBodySchema,
   chatMessageBodySchema,
+  citationStyleBodySchema,
   previewBodySchema,
   putDocumentBodySchema,
   rejectBodySchema,
@@ -82,6 +83,24 @@ export function writingPaths(): Json {
         responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
       },
     },
+    '/api/documents/{session}/cited': {
+      get: {
+        summary:
+          'The document as shown: its markdown with in-text citations of placed sentences, the references those cite (APA, unverified and incomplete ones marked), the citation style',
+        parameters: [session],
+        security: SESSION_TOKEN,
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
+      },
+    },
+    '/api/documents/{session}/citation-style': {
+      put: {
+        summary: 'Choose the citation style of the document: numbered or author-year',
+        parameters: [session],
+        security: SESSION_TOKEN,
+        ...withBody(citationStyleBodySchema),
+        responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },
+      },
+    },
     '/api/documents/{session}/versions': {
       get: {
         summary: 'Every saved version: {version, created_at, reason}',
@@ -100,7 +119,8 @@ export function writingPaths(): Json {
     },
     '/api/documents/{session}/export': {
       get: {
-        summary: 'Export: Markdown with references, or BibTeX of the sources',
+        summary:
+          'Export: Markdown with in-text citations and the references its present text cites, or their BibTeX',
         parameters: [
           session,
           {

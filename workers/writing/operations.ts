@@ -1,10 +1,13 @@
-// The writing capability's session operations: read pending content, and resolve it
-// (approve after placement, reject with an optional reason) inside the session object.
+// The writing capability's session operations: read pending content, resolve it (approve
+// after placement, reject with an optional reason), read what approved content was written
+// from, and read or set the document's citation style, inside the session object.
 import { z } from 'zod'
 import { AppError, NotFoundError } from '../errors'
 import { defineOperation } from '../session'
+import { citationStyleSchema, readCitationStyle, writeCitationStyle } from './citation-style'
+import type { PlacedPiece } from './in-text-citations'
 import {
-  approvedSources,
+  approvedPieces,
   currentPending,
   latestPending,
   readPending,
@@ -37,11 +40,26 @@ export const writingOperations = {
     input: z.object({}).strict(),
     run: ({ store }): PendingRecord | null => latestPending(store.sql) ?? null,
   }),
-  approvedSources: defineOperation({
-    name: 'writing.sources.approved',
+  placedPieces: defineOperation({
+    name: 'writing.pieces.approved',
     input: z.object({}).strict(),
-    // Stored from WritingSource values, so they carry `verified` and the ids.
-    run: ({ store }): WritingSource[] => approvedSources(store.sql) as WritingSource[],
+    // Sources are stored from WritingSource values, so they carry `verified` and the ids.
+    run: ({ store }): PlacedPiece[] =>
+      approvedPieces(store.sql).map((p) => ({
+        content: p.document_content,
+        sources: p.sources as WritingSource[],
+        attributions: p.attributions,
+      })),
+  }),
+  readStyle: defineOperation({
+    name: 'writing.style.read',
+    input: z.object({}).strict(),
+    run: ({ store }) => readCitationStyle(store.sql),
+  }),
+  writeStyle: defineOperation({
+    name: 'writing.style.write',
+    input: z.object({ style: citationStyleSchema }),
+    run: ({ store }, input) => writeCitationStyle(store.sql, input.style),
   }),
   resolve: defineOperation({
     name: 'writing.pending.resolve',

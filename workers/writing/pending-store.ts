@@ -1,7 +1,9 @@
 // Pending content in the session object's SQLite (seed 000 step 14): generated content held
 // for approval with its sources, the request that asked for it, the session start timestamp
-// (the first request of this piece of content) and its revision number. One writer: the DO.
+// (the first request of this piece of content), its revision number and, per sentence, the
+// sources it was written from. One writer: the DO.
 import type { SourceRef } from '../stream'
+import type { SentenceAttribution } from './provenance'
 
 export type PendingStatus = 'pending_approval' | 'approved' | 'rejected'
 
@@ -15,6 +17,8 @@ export interface PendingRecord {
   session_start: number
   revision: number
   reject_reason: string | null
+  /** Each sentence of document_content with the numbers (in `sources`) it came from. */
+  attributions: SentenceAttribution[]
   created_at: number
   updated_at: number
 }
@@ -29,9 +33,13 @@ interface Row extends Record<string, SqlStorageValue> {
   session_start: number
   revision: number
   reject_reason: string | null
+  attributions: string
   created_at: number
   updated_at: number
 }
+
+/** Objects whose table has the attributions column (added after the table first shipped). */
+const migrated = new WeakSet<SqlStorage>()
 
 function table(sql: SqlStorage): SqlStorage {
   sql.exec(`CREATE TABLE IF NOT EXISTS writing_pending (
@@ -47,6 +55,12 @@ function table(sql: SqlStorage): SqlStorage {
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL
   )`)
+  if (!migrated.has(sql)) {
+    const columns = sql.exec<{ name: string }>('PRAGMA table_info(writing_pending)').toArray()
+    if (!columns.some((c) => c.name === 'attributions'))
+      sql.exec("ALTER TABLE writing_pending ADD COLUMN attributions TEXT NOT NULL DEFAULT '[]'")
+    migrated.add(sql)
+  }
   return sql
 }
 
@@ -56,6 +70,7 @@ function toRecord(row: Row): PendingRecord {
     status: row.status as PendingStatus,
     mode: row.mode === 'research' ? 'research' : 'write',
     sources: JSON.parse(row.sources) as SourceRef[],
+    attributions: JSON.parse(row.attributions || '[]') as SentenceAttribution[],
   }
 }
 
@@ -90,6 +105,7 @@ export interface PendingDraft {
   mode: 'write' | 'research'
   /** When the user first asked for this content (their message's time). */
   session_start: number
+  attributions: SentenceAttribution[]
 }
 
 /** Stores new content; while content is pending, this is its next revision (same id). */
@@ -98,11 +114,12 @@ export function putPending(sql: SqlStorage, draft: PendingDraft, now: number): P
   if (open) {
     table(sql).exec(
       `UPDATE writing_pending SET document_content = ?, sources = ?, mode = ?, revision = ?,
-       updated_at = ? WHERE id = ?`,
+       attributions = ?, updated_at = ? WHERE id = ?`,
       draft.document_content,
       JSON.stringify(draft.sources),
       draft.mode,
       open.revision + 1,
+      JSON.stringify(draft.attributions),
       now,
       open.id,
     )
@@ -111,14 +128,15 @@ export function putPending(sql: SqlStorage, draft: PendingDraft, now: number): P
   const id = crypto.randomUUID()
   table(sql).exec(
     `INSERT INTO writing_pending (id, status, request, document_content, sources, mode,
-     session_start, revision, reject_reason, created_at, updated_at)
-     VALUES (?, 'pending_approval', ?, ?, ?, ?, ?, 1, NULL, ?, ?)`,
+     session_start, revision, reject_reason, attributions, created_at, updated_at)
+     VALUES (?, 'pending_approval', ?, ?, ?, ?, ?, 1, NULL, ?, ?, ?)`,
     id,
     draft.request,
     draft.document_content,
     JSON.stringify(draft.sources),
     draft.mode,
     draft.session_start,
+    JSON.stringify(draft.attributions),
     now,
     now,
   )
@@ -142,10 +160,10 @@ export function resolvePending(
   return true
 }
 
-/** The sources of every approved piece of content, in approval order: the document's sources. */
-export function approvedSources(sql: SqlStorage): SourceRef[] {
+/** Every approved piece of content, in approval order: where the document's placed text came from. */
+export function approvedPieces(sql: SqlStorage): PendingRecord[] {
   return table(sql)
     .exec<Row>("SELECT * FROM writing_pending WHERE status = 'approved' ORDER BY updated_at")
     .toArray()
-    .flatMap((row) => toRecord(row).sources)
+    .map(toRecord)
 }

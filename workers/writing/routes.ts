@@ -1,16 +1,19 @@
 // Research writing over HTTP (seed 000). Every route takes the session's bearer token.
 // POST /chat/message, /chat/rewrite: stage 1 runs (JSON unless a stream is asked for).
 // POST /content/:id/placement (preview), /approve, /reject: stage 2. Documents:
-// GET|PUT /documents/:session, versions, restore, export (md | bib).
+// GET|PUT /documents/:session, its cited view (in-text citations and references), versions,
+// restore, citation style, export (md with references | bib).
 import { Hono } from 'hono'
 import { NotFoundError } from '../errors'
 import { callOperation, openAuthorizedSession, runToResponse, validate, type AppEnv } from '../http'
+import { citedMarkdown } from './cited-document'
+import { readCitedDocument, readDocumentBibtex } from './document-citations'
 import { listVersions, readDocument, restoreVersion, saveDocument } from './documents'
-import { bibtexOf, markdownWithReferences, resolveReferences } from './export'
 import { writingOperations } from './operations'
 import {
   approveBodySchema,
   chatMessageBodySchema,
+  citationStyleBodySchema,
   contentParamSchema,
   documentParamSchema,
   exportQuerySchema,
@@ -95,6 +98,23 @@ export const writingRoutes = new Hono<AppEnv>()
     await openAuthorizedSession(c, session)
     return c.json(await readDocument(c.get('deps').db, session))
   })
+  // Apart from the document: the first references an isolate formats build citeproc's engine.
+  .get('/documents/:session/cited', validate('param', documentParamSchema), async (c) => {
+    const { session } = c.req.valid('param')
+    const stub = await openAuthorizedSession(c, session)
+    return c.json((await readCitedDocument(c.get('deps').db, stub, session)).cited)
+  })
+  .put(
+    '/documents/:session/citation-style',
+    validate('param', documentParamSchema),
+    validate('json', citationStyleBodySchema),
+    async (c) => {
+      const { session } = c.req.valid('param')
+      const stub = await openAuthorizedSession(c, session)
+      const style = await callOperation(stub, writingOperations.writeStyle, c.req.valid('json'))
+      return c.json({ style })
+    },
+  )
   .put(
     '/documents/:session',
     validate('param', documentParamSchema),
@@ -153,17 +173,13 @@ export const writingRoutes = new Hono<AppEnv>()
       const { session } = c.req.valid('param')
       const stub = await openAuthorizedSession(c, session)
       const deps = c.get('deps')
-      const [document, sources] = await Promise.all([
-        readDocument(deps.db, session),
-        callOperation(stub, writingOperations.approvedSources, {}),
-      ])
-      const refs = await resolveReferences(deps.db, sources)
       if (c.req.valid('query').format === 'bib') {
-        return c.body(await bibtexOf(refs), 200, {
+        return c.body(await readDocumentBibtex(deps.db, stub, session), 200, {
           'Content-Type': 'application/x-bibtex; charset=utf-8',
         })
       }
-      return c.body(markdownWithReferences(document.markdown, refs), 200, {
+      const document = await readCitedDocument(deps.db, stub, session)
+      return c.body(citedMarkdown(document.cited), 200, {
         'Content-Type': 'text/markdown; charset=utf-8',
       })
     },

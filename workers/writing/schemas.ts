@@ -2,6 +2,7 @@
 // stage 1 model output of seed 000 (message, document_content, document_structure, sources,
 // new_types).
 import { z } from 'zod'
+import { citationStyleSchema } from './citation-style'
 import { placementSchema } from './placement/types'
 
 const sessionId = z.string().trim().min(1).max(128)
@@ -59,6 +60,7 @@ export const versionParamSchema = documentParamSchema.extend({
 })
 export const putDocumentBodySchema = z.object({ markdown: z.string().max(2_000_000) })
 export const exportQuerySchema = z.object({ format: z.enum(['md', 'bib']).default('md') })
+export const citationStyleBodySchema = z.object({ style: citationStyleSchema })
 
 const typeName = z.string().trim()
 

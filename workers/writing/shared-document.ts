@@ -1,10 +1,8 @@
-// The session's document as a share link shows it: its current text with the references of
-// the approved content appended (the same Markdown the export gives). Null when it has none.
-import { callOperation } from '../http'
+// The session's document as a share link shows it: its current text with its in-text
+// citations and References section (the same Markdown the export gives). Null when it has none.
 import type { SessionStub } from '../session'
-import { readDocument } from './documents'
-import { markdownWithReferences, resolveReferences } from './export'
-import { writingOperations } from './operations'
+import { citedMarkdown } from './cited-document'
+import { readCitedDocument } from './document-citations'
 
 export interface SharedDocument {
   markdown: string
@@ -16,9 +14,7 @@ export async function documentForShare(
   stub: SessionStub,
   sessionId: string,
 ): Promise<SharedDocument | null> {
-  const document = await readDocument(db, sessionId)
+  const document = await readCitedDocument(db, stub, sessionId)
   if (!document.markdown.trim()) return null
-  const sources = await callOperation(stub, writingOperations.approvedSources, {})
-  const refs = await resolveReferences(db, sources)
-  return { markdown: markdownWithReferences(document.markdown, refs), version: document.version }
+  return { markdown: citedMarkdown(document.cited), version: document.version }
 }

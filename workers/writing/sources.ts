@@ -1,7 +1,8 @@
 // Grounding the sources of generated content: every source the model names (in `sources` or
-// moved out of the prose) is matched against what Quire retrieved for this request — by URL,
-// DOI, arXiv id or title. A match carries the retrieved source's fields and is verified; a
-// source Quire never retrieved is kept, marked unverified, so nothing unchecked looks checked.
+// moved out of the prose) is matched against what Quire retrieved for this request — by the
+// passage's number, URL, DOI, arXiv id or title. A match carries the retrieved source's
+// fields and is verified; a source Quire never retrieved is kept, marked unverified, so
+// nothing unchecked looks checked.
 import { contentTerms, domainOf, sourceRefOf } from '../grounding'
 import type { RetrievedChunk } from '../retrieval'
 import type { SourceRef } from '../stream'
@@ -91,7 +92,12 @@ export function groundSources(named: unknown[], retrieved: RetrievedChunk[]): Wr
   for (const raw of named) {
     const cited = citedText(raw).slice(0, 500)
     if (!cited) continue
-    const hit = retrieved.find((chunk) => matches(cited, chunk))
+    // "[2]" (or "2") names the second passage the prompt numbered.
+    const number = /^\[?\s*(\d{1,3})\s*\]?$/.exec(cited)?.[1]
+    const hit = number
+      ? retrieved[Number(number) - 1]
+      : retrieved.find((chunk) => matches(cited, chunk))
+    if (number && !hit) continue
     const key = hit ? hit.sourceId : cited.toLowerCase()
     if (usedChunks.has(key)) continue
     usedChunks.add(key)

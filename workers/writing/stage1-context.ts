@@ -1,65 +1,87 @@
 // Stage 1's inputs, gathered before the model is asked (seed 000 steps 3-6): the document
 // context by semantic search, the structure summary, the document types, knowledge-base
-// evidence for grounding, and the pending or rejected content a revision or rewrite builds on.
+// evidence for the request's topic judged by the grounding core, and the pending or rejected
+// content a revision or rewrite builds on.
 import type { Deps } from '../deps'
+import { attributionOf } from '../grounding'
 import type { RetrievedChunk } from '../retrieval'
 import { readDocument, type DocumentView } from './documents'
 import { documentContext, type DocumentContext } from './document-context'
+import { judgedEvidence, type JudgedEvidence } from './evidence'
 import { readTypes, typesList } from './document-types'
 import { currentPending, latestPending, type PendingRecord } from './pending-store'
 import type { PromptContext } from './prompts'
+import { requestTopic } from './request-topic'
 import { parseBlocks, structureSummary } from './structure'
 
 export interface Stage1Context {
   document: DocumentView
   context: DocumentContext
-  evidence: RetrievedChunk[]
+  /** Knowledge-base passages for the request, judged by the grounding core. */
+  evidence: JudgedEvidence
+  /** The message only rewords the pending content (it names no topic of its own). */
+  rewordsPending: boolean
   pending?: PendingRecord
   rejected?: PendingRecord
   prompt: PromptContext
   fallbacks: string[]
 }
 
-async function retrieveEvidence(
-  deps: Deps,
-  query: string,
-  signal: AbortSignal,
-): Promise<{ chunks: RetrievedChunk[]; fallbacks: string[] }> {
-  try {
-    // No model calls inside retrieval here: query variations and reranking are off, so the
-    // only model call of the request is the writing step itself.
-    const result = await deps.retriever.retrieve(
-      query,
-      {
-        namespaces: deps.config.knowledge.askNamespaces,
-        topN: deps.config.writing.evidencePassages,
-        tokenBudget: 4_000,
-        stages: { queryVariations: false, rerank: false },
-        plan: { variations: [] },
-      },
-      signal,
-    )
-    return {
-      chunks: result.chunks.slice(0, deps.config.writing.evidencePassages),
-      fallbacks: result.fallbacks ?? [],
-    }
-  } catch (error) {
-    if (signal.aborted) throw error
-    return { chunks: [], fallbacks: ['evidence:retrieval_failed'] }
-  }
-}
-
+/** Each judged passage, numbered, with what the library knows of its authors and year. */
 function evidenceText(chunks: RetrievedChunk[]): string {
   return chunks
-    .map(
-      (c, i) =>
-        `[${i + 1}] ${c.title}${c.url ? ` <${c.url}>` : ''}${c.doi ? ` doi:${c.doi}` : ''}\n${c.content.slice(0, 1_200)}`,
-    )
+    .map((c, i) => {
+      const by = c.authors.length ? `${attributionOf(c.authors).subject} ` : ''
+      const when = c.year ? `(${c.year}) ` : ''
+      const link = c.doi ? ` doi:${c.doi}` : c.url ? ` <${c.url}>` : ''
+      return `[${i + 1}] ${by}${when}${c.title}${link}\n${c.content.slice(0, 1_200)}`
+    })
     .join('\n\n')
 }
 
+/**
+ * What the knowledge base is searched for, in order of preference: the request's topic; for
+ * a revision, its own topic, then that topic with the pending request's.
+ */
+function evidenceQueries(input: Stage1Input, pending?: PendingRecord, rejected?: PendingRecord) {
+  if (input.isRewrite && rejected)
+    return { queries: [requestTopic(rejected.request)], wording: false }
+  const own = requestTopic(input.query) || requestTopic(input.highlights)
+  if (!pending) return { queries: [own], wording: false }
+  const earlier = requestTopic(pending.request)
+  // "Make it shorter" names no topic: it rewords the pending content, on its own evidence.
+  if (!own) return { queries: [earlier], wording: true }
+  // A revision continues the pending request's topic: read as a follow-up if its own fails.
+  return { queries: [own, `${own} ${earlier}`], wording: false }
+}
+
+/** The first query's evidence that the judgement accepts, else the first one's refusal. */
+async function firstSupported(
+  deps: Deps,
+  queries: string[],
+  signal: AbortSignal,
+): Promise<JudgedEvidence> {
+  let first: JudgedEvidence | undefined
+  for (const query of queries) {
+    const judged = await judgedEvidence(deps, query, signal)
+    if (!judged.declined) return judged
+    first ??= judged
+  }
+  return first as JudgedEvidence
+}
+
+interface Stage1Input {
+  deps: Deps
+  sql: SqlStorage
+  sessionId: string
+  query: string
+  /** Text of the highlights attached to the message. */
+  highlights: string
+  isRewrite: boolean
+}
+
 export async function gatherStage1Context(
-  options: { deps: Deps; sql: SqlStorage; sessionId: string; query: string; isRewrite: boolean },
+  options: Stage1Input,
   signal: AbortSignal,
 ): Promise<Stage1Context> {
   const { deps, sessionId, query } = options
@@ -75,18 +97,20 @@ export async function gatherStage1Context(
     },
     signal,
   )
-  const [types, evidence] = await Promise.all([
-    readTypes(deps.db),
-    retrieveEvidence(deps, query, signal),
-  ])
   const pending = options.isRewrite ? undefined : currentPending(options.sql)
   const rejected = options.isRewrite ? latestPending(options.sql) : undefined
+  const asked = evidenceQueries(options, pending, rejected)
+  const [types, evidence] = await Promise.all([
+    readTypes(deps.db),
+    firstSupported(deps, asked.queries, signal),
+  ])
   const prompt: PromptContext = {
     documentContext: context.text,
     contextKind: context.kind,
     structure: structureSummary(parseBlocks(document.markdown)),
     types: typesList(types),
-    evidence: evidenceText(evidence.chunks),
+    evidence: evidenceText(evidence.passages),
+    evidenceJudged: !evidence.declined,
     ...(pending
       ? {
           pending: {
@@ -108,7 +132,8 @@ export async function gatherStage1Context(
   return {
     document,
     context,
-    evidence: evidence.chunks,
+    evidence,
+    rewordsPending: asked.wording,
     pending,
     rejected,
     prompt,

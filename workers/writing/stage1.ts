@@ -1,12 +1,15 @@
-// Stage 1 as a run on the turn engine (seed 000 steps 1-15): gather the context, mark the
-// history, one JSON step under the mode's system prompt (offline: the extractive draft), then
-// finish: sources out of the prose and grounded, new types created, research text made plain,
-// content held as pending in the session object with a `pending_content` packet.
+// Stage 1 as a run on the turn engine (seed 000 steps 1-15): gather the context and the judged
+// evidence, mark the history, then either decline (the knowledge base does not support the
+// request), or one JSON step under the mode's system prompt — which may decline through the
+// sentinel — (offline: the draft from the evidence), then finish: sources out of the prose
+// and grounded, each sentence tied to its sources, content held as pending in the session.
+import { isNoAnswerSentinel } from '../grounding'
 import type { RunContext, RunOutcome } from '../session'
 import { createTurnRunner, type PreparedTurn, type StepRunner, type TurnAnswer } from '../turn'
+import { CANNOT_REWORD, declineReply } from './decline'
 import { markHistory } from './history-marks'
-import { withHighlights } from './highlights'
-import { degradedLabel, offlineDraft } from './offline-draft'
+import { highlightTexts, withHighlights } from './highlights'
+import { degradedLabel, OFFLINE_LABEL, offlineDraft } from './offline-draft'
 import { researchSystemPrompt, writeSystemPrompt } from './prompts'
 import {
   STAGE1_JSON_SCHEMA,
@@ -16,17 +19,26 @@ import {
   type WritingInput,
 } from './schemas'
 import { gatherStage1Context, type Stage1Context } from './stage1-context'
-import { finishStage1 } from './stage1-finish'
+import { finishStage1, type Produced } from './stage1-finish'
 
-interface Produced {
-  output: Stage1Output
-  mode: 'online' | 'offline' | 'degraded'
-  parse: string
-  error?: { code: string; message: string; reason: string }
+const EMPTY = { document_structure: [], new_types: [], document_content: '', sources: [] }
+
+function chatOnly(message: string): Stage1Output {
+  return { ...EMPTY, message }
 }
 
-function fromAnswer(answer: TurnAnswer): Produced {
+function fromAnswer(answer: TurnAnswer, revising: boolean): Produced {
   const parsed = stage1OutputSchema.safeParse(answer.value)
+  const said = parsed.success ? [parsed.data.message, parsed.data.document_content] : []
+  if (isNoAnswerSentinel(answer.text) || said.some(isNoAnswerSentinel)) {
+    const reason = 'the model found that none of the retrieved passages supports it'
+    return {
+      output: chatOnly(declineReply(reason, { revising })),
+      mode: 'online',
+      parse: 'parsed',
+      abstained: reason,
+    }
+  }
   if (parsed.success) return { output: parsed.data, mode: 'online', parse: 'parsed' }
   // Every parse failed: the whole reply becomes the chat message (seed 000 step 11).
   const output = stage1OutputSchema.parse({ message: answer.text })
@@ -38,19 +50,46 @@ function fromAnswer(answer: TurnAnswer): Produced {
   }
 }
 
+function withoutModel(input: WritingInput, ctx: Stage1Context, label?: string): Produced {
+  const mode = label ? 'degraded' : 'offline'
+  const prefix = label ?? OFFLINE_LABEL
+  const revising = Boolean(ctx.pending)
+  if (ctx.rewordsPending)
+    return { output: chatOnly(`${prefix}\n\n${CANNOT_REWORD}`), mode, parse: 'offline' }
+  const declined = ctx.evidence.declined
+  const draft = declined
+    ? ({ kind: 'declined', reason: declined } as const)
+    : offlineDraft(ctx.evidence, {
+        mode: input.mode,
+        ...(ctx.pending ? { pending: ctx.pending.document_content } : {}),
+        ...(ctx.rejected ? { exclude: ctx.rejected.document_content } : {}),
+        ...(label ? { label } : {}),
+      })
+  if (draft.kind === 'declined') {
+    const message = `${prefix}\n\n${declineReply(draft.reason, { revising })}`
+    return { output: chatOnly(message), mode, parse: 'offline', abstained: draft.reason }
+  }
+  return { output: draft.output, mode, parse: 'offline', attributions: draft.attributions }
+}
+
 async function produce(
   turn: PreparedTurn,
   runStep: StepRunner,
   input: WritingInput,
   ctx: Stage1Context,
 ): Promise<Produced> {
-  const draftWithout = (label?: string) =>
-    offlineDraft(input.message, ctx.evidence, {
-      mode: input.mode,
-      pending: ctx.pending?.document_content,
-      ...(label ? { label } : {}),
-    }).output
-  if (!turn.model) return { output: draftWithout(), mode: 'offline', parse: 'offline' }
+  if (!turn.model) return withoutModel(input, ctx)
+  const revising = Boolean(ctx.pending)
+  // Words are a floor, not a veto: only when nothing matched at all is the model not asked.
+  if (ctx.evidence.declined && ctx.evidence.nothingMatched && !ctx.rewordsPending) {
+    const reason = ctx.evidence.declined
+    return {
+      output: chatOnly(declineReply(reason, { revising })),
+      mode: 'online',
+      parse: 'judged',
+      abstained: reason,
+    }
+  }
   const persona =
     input.mode === 'research' ? researchSystemPrompt(ctx.prompt) : writeSystemPrompt(ctx.prompt)
   const answer = await runStep({
@@ -63,9 +102,9 @@ async function produce(
     },
     recoverable: () => true,
   })
-  if (!answer.error || answer.stopped) return fromAnswer(answer)
-  // The model failed (down, 5xx, quota, timeout): the extractive draft, labelled degraded, so
-  // the user still gets grounded content and sees why it is not the model's.
+  if (!answer.error || answer.stopped) return fromAnswer(answer, revising)
+  // The model failed (down, 5xx, quota, timeout): the draft from the evidence, labelled
+  // degraded, so the user still gets grounded content and sees why it is not the model's.
   const { reason } = answer.error
   turn.emitter.emit({
     turn_index: turn.blocks.open(),
@@ -73,12 +112,7 @@ async function produce(
     phase: 'error',
     message: `The model could not write this (${reason}); drafting from the knowledge base instead.`,
   })
-  return {
-    output: draftWithout(degradedLabel(reason)),
-    mode: 'degraded',
-    parse: 'offline',
-    error: answer.error,
-  }
+  return { ...withoutModel(input, ctx, degradedLabel(reason)), error: answer.error }
 }
 
 async function runWriting(
@@ -95,6 +129,7 @@ async function runWriting(
       sql: turn.store.sql,
       sessionId: turn.sessionId,
       query: input.message,
+      highlights: highlightTexts(input.attached_sections),
       isRewrite: input.kind === 'rewrite',
     },
     turn.signal,
@@ -106,8 +141,11 @@ async function runWriting(
       rejected: ctx.rejected.document_content,
       reason: input.reason,
     }
+  const judged = ctx.evidence.declined
+    ? `nothing that addresses "${ctx.evidence.query}"`
+    : `${ctx.evidence.passages.length} relevant passage${ctx.evidence.passages.length === 1 ? '' : 's'}`
   status(
-    `Document context: ${ctx.context.kind === 'chunks' ? `${ctx.context.chunks} closest chunks` : ctx.context.kind}`,
+    `Document context: ${ctx.context.kind === 'chunks' ? `${ctx.context.chunks} closest chunks` : ctx.context.kind}; knowledge base: ${judged}`,
     'end',
   )
   const marked = markHistory(turn.history, withHighlights(input.message, input.attached_sections))

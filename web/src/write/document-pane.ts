@@ -1,8 +1,10 @@
-// The document pane: the rendered markdown (sanitised), its outline from the headings, the
-// version list with restore, an editor for the user's own text (saved as a new version) and
-// the exports. Selecting text in it offers it as a highlight to attach.
+// The document pane: the rendered markdown (sanitised) with its in-text citations and
+// References, its outline from the headings, the citation style, the version list with
+// restore, an editor for the user's own text (saved as a new version; citations are never
+// written into it) and the exports. Selecting text in it offers it as a highlight to attach.
 import { renderAnswer } from '../markdown'
-import type { DocumentView, VersionView } from './write-api'
+import { renderReferences } from './references-view'
+import type { CitationStyle, CitedView, DocumentView, VersionView } from './write-api'
 
 export interface DocumentPane {
   root: HTMLElement
@@ -11,6 +13,8 @@ export interface DocumentPane {
   /** The version list: a failed restore says so right under it. */
   versions: HTMLElement
   show(doc: DocumentView): void
+  /** The same text with its citations and References, once they are formatted. */
+  showCited(cited: CitedView, version: number): void
   showVersions(versions: VersionView[], current: number): void
 }
 
@@ -36,6 +40,7 @@ export function createDocumentPane(options: {
   /** Resolves once the text is stored; a rejection keeps the editor open with the text. */
   onSave: (markdown: string) => Promise<void>
   onExport: (format: ExportFormat) => void
+  onStyle: (style: CitationStyle) => void
 }): DocumentPane {
   const root = el('section', 'write-document')
   root.setAttribute('aria-label', 'Document')
@@ -68,16 +73,26 @@ export function createDocumentPane(options: {
     node.dataset.format = format
     return node
   }
+  const style = el('select', 'write-style')
+  style.setAttribute('aria-label', 'Citation style')
+  style.innerHTML =
+    '<option value="numbered">Citations: numbered</option><option value="author-year">Citations: author–year</option>'
+  style.addEventListener('change', () =>
+    options.onStyle(style.value === 'author-year' ? 'author-year' : 'numbered'),
+  )
   const toolbar = el('div', 'write-toolbar')
   toolbar.append(
     editButton,
     saveButton,
+    style,
     exportButton('md', 'Export Markdown'),
     exportButton('bib', 'Export BibTeX'),
   )
+  let references = renderReferences([])
   function editing(on: boolean): void {
     editor.hidden = !on
     body.hidden = on
+    references.hidden = on
     saveButton.hidden = !on
     editButton.textContent = on ? 'Cancel editing' : 'Edit text'
   }
@@ -86,6 +101,7 @@ export function createDocumentPane(options: {
     toolbar,
     outline,
     body,
+    references,
     editor,
     el('h3', 'write-versions-title', 'Versions'),
     versions,
@@ -104,11 +120,27 @@ export function createDocumentPane(options: {
         ? renderAnswer(doc.markdown, 'doc')
         : '<p class="write-empty">The document is empty. Ask for content in the chat, or paste your draft with Edit text.</p>'
       body.dataset.version = String(doc.version)
+      // The References of the text before would be stale: they come back with showCited.
+      delete body.dataset.cited
+      const cleared = renderReferences([])
+      references.replaceWith(cleared)
+      references = cleared
       outline.replaceChildren(
         ...doc.structure
           .filter((n) => n.type === 'title' || n.type === 'section' || n.type === 'subsection')
           .map((n) => el('div', `outline-${n.type}`, n.content)),
       )
+    },
+    showCited(cited, version) {
+      // A slower answer for an older version must not cover a newer one.
+      if (body.dataset.version !== String(version)) return
+      if (cited.markdown.trim()) body.innerHTML = renderAnswer(cited.markdown, 'doc')
+      body.dataset.cited = 'true'
+      const next = renderReferences(cited.references)
+      references.replaceWith(next)
+      references = next
+      references.hidden = body.hidden
+      style.value = cited.style
     },
     showVersions(list, current) {
       versions.replaceChildren(

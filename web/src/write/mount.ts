@@ -55,6 +55,11 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
       // The editor stays open with the text when it was not stored.
       if (!saved) throw new Error('not saved')
     },
+    onStyle: (style) =>
+      void guard(async (a) => {
+        await a.setStyle(style)
+        await refresh(a)
+      }),
     onExport: (format) =>
       void guard(
         async (a) => {
@@ -82,10 +87,18 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
   root.append(title, lede, layout)
 
   async function refresh(a: WriteApi): Promise<void> {
-    current = await a.document()
-    pane.show(current)
-    const { versions } = await a.versions()
-    pane.showVersions(versions, current.version)
+    const [doc, { versions }] = await Promise.all([a.document(), a.versions()])
+    current = doc
+    pane.show(doc)
+    pane.showVersions(versions, doc.version)
+    // Citations and References follow without holding the view: formatting the first
+    // references can take the server a moment.
+    void a
+      .cited()
+      .then((cited) => pane.showCited(cited, doc.version))
+      .catch((error: unknown) =>
+        chat.say('error', `References: ${error instanceof Error ? error.message : String(error)}`),
+      )
   }
 
   /** The session's API, made (and put in the URL and session list) on first use. */

@@ -1,5 +1,7 @@
-// The pending suggestion card: the content, its sources (unverified ones marked), the diff
-// against where it will go (with what a replacement removes), and Approve / Reject / Rewrite.
+// The pending suggestion card: the diff against where it will go (with what a replacement
+// removes), the content with each sentence's source numbers, its sources (unverified ones
+// marked), and Approve / Reject / Rewrite.
+import { renderAnswer, sourceAnchor } from '../markdown'
 import { renderDiff } from './diff-view'
 import type { Preview } from './write-api'
 
@@ -8,6 +10,20 @@ export interface PendingView {
   document_content: string
   sources: { number: number; title: string; url?: string; verified?: boolean }[]
   revision: number
+  /** Each sentence with the numbers of the sources it was written from. */
+  attributions?: { text: string; sources: number[] }[]
+}
+
+/** The content with "[n]" after each sentence, as the document will cite it once placed. */
+function citedContent(pending: PendingView): string {
+  let text = pending.document_content
+  for (const a of pending.attributions ?? []) {
+    if (a.sources.length === 0) continue
+    const marks = a.sources.map((n) => `[${n}]`).join('')
+    const cited = a.text.replace(/([.!?]["”')\]]*)$/, ` ${marks}$1`)
+    text = text.replace(a.text, cited === a.text ? `${a.text} ${marks}` : cited)
+  }
+  return text
 }
 
 export interface SuggestionActions {
@@ -57,12 +73,27 @@ export function renderSuggestion(
     pre.textContent = pending.document_content
     card.append(pre)
   }
+  if (pending.attributions?.length) {
+    const cited = document.createElement('div')
+    cited.className = 'write-cited'
+    cited.setAttribute('aria-label', 'The suggestion with its sources')
+    cited.innerHTML = renderAnswer(citedContent(pending), 'pending')
+    card.append(cited)
+  }
   if (pending.sources.length) {
     const list = document.createElement('ol')
     list.className = 'write-sources'
     for (const s of pending.sources) {
       const li = document.createElement('li')
-      li.textContent = `${s.title}${s.verified === false ? ' (unverified)' : ''}`
+      li.id = sourceAnchor('pending', s.number)
+      li.value = s.number
+      li.textContent = s.title
+      if (s.verified === false) {
+        const badge = document.createElement('span')
+        badge.className = 'badge write-unverified'
+        badge.textContent = 'unverified: not retrieved by Quire'
+        li.append(' ', badge)
+      }
       list.append(li)
     }
     card.append(list)

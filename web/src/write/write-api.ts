@@ -1,13 +1,33 @@
-// The Write view's calls: the document and its versions, stage 1 messages (streamed as SSE),
-// the placement preview, approve, reject and rewrite. Every call carries the session's token.
+// The Write view's calls: the document (with its citations) and its versions, the citation
+// style, stage 1 messages (streamed as SSE), the placement preview, approve, reject and
+// rewrite. Every call carries the session's token.
 import { errorOf } from '../api'
 import type { SessionCredentials } from '../types'
 import type { PendingView } from './suggestion'
 
+export type CitationStyle = 'numbered' | 'author-year'
+
+export interface ReferenceView {
+  id: string
+  number: number | null
+  /** The APA entry in Markdown. */
+  apa: string
+  missing: string[]
+  verified: boolean
+}
+
 export interface DocumentView {
+  /** The user's text as stored: what the editor edits. */
   markdown: string
   version: number
   structure: { id: string; type: string; parent_id: string | null; content: string }[]
+}
+
+/** The text as shown: in-text citations of placed sentences, and the works they cite. */
+export interface CitedView {
+  style: CitationStyle
+  markdown: string
+  references: ReferenceView[]
 }
 
 export interface VersionView {
@@ -67,12 +87,24 @@ export class WriteApi {
     return (await this.call<{ pending: PendingView | null }>(`${this.doc}/pending`)).pending
   }
 
+  /** The document with its in-text citations and References (loaded after the text shows). */
+  cited(): Promise<CitedView> {
+    return this.call(`${this.doc}/cited`)
+  }
+
   versions(): Promise<{ versions: VersionView[] }> {
     return this.call(`${this.doc}/versions`)
   }
 
   restore(version: number): Promise<{ version: number }> {
     return this.call(`${this.doc}/versions/${version}/restore`, { method: 'POST' })
+  }
+
+  setStyle(style: CitationStyle): Promise<{ style: CitationStyle }> {
+    return this.call(`${this.doc}/citation-style`, {
+      method: 'PUT',
+      body: JSON.stringify({ style }),
+    })
   }
 
   save(markdown: string): Promise<{ version: number }> {

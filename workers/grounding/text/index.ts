@@ -2,7 +2,7 @@
 // its porter tokenizer stores them, stop words, word segments for the chunker, and sentences.
 // Retrieval and the grounding core both read text through it, so their terms agree with the index.
 export { porterStem } from './porter'
-export { isStopWord, STOP_WORDS } from './stopwords'
+export { isScholarlyWord, isStopWord, STOP_WORDS } from './stopwords'
 export {
   casedWordTokens,
   contentStems,

@@ -21,6 +21,13 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   `${ENGLISH} ${SCHOLARLY}`.split(/\s+/).filter(Boolean),
 )
 
+const SCHOLARLY_WORDS: ReadonlySet<string> = new Set(SCHOLARLY.split(/\s+/).filter(Boolean))
+
+/** A stop word of scholarly prose ("studies", "results"): no topic, yet part of a phrase. */
+export function isScholarlyWord(token: string): boolean {
+  return SCHOLARLY_WORDS.has(token)
+}
+
 export function isStopWord(token: string): boolean {
   return STOP_WORDS.has(token)
 }
