@@ -1,5 +1,6 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
-//   [--keep] [--reuse <label>] [--tuning '<json>'] [--distractors n] [--grounding [--samples <file>]]
+//   [--keep] [--reuse <label>] [--tuning '<json>'] [--distractors n] [--part all|tune|holdout]
+//   [--embedder offline|scripted [--embed-model m] [--embed-port p]] [--grounding [--samples <file>]]
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
 //   npm run eval -- --debate --data <SciFact folder> [--debates n] [--seed s] [--json] (eval/debate/)
 //   npm run eval -- --placement [--data <BEIR folder>] [--limit n] [--json] (eval/placement/)
@@ -12,12 +13,13 @@ import { readBeir } from './beir'
 import { openLocalD1 } from './local-d1'
 import { formatTable } from './report'
 import { evaluateSystems, indexCorpus } from './pipeline'
-import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
+import { DEFAULT_SYSTEMS, parseSystem } from './systems'
 import { runGrounding } from './grounding/run'
 import { runPapers } from './papers/run'
 import { allowWorkerdImports } from './debate/workerd-shim'
 import { runPlacementEval } from './placement/run'
 import { indexDistractors } from './distractors'
+import { startScriptedEmbedder } from './scripted-embedder'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseCorpusJsonl } from '../workers/retrieval'
@@ -40,10 +42,19 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     placement: { type: 'boolean', default: false },
     distractors: { type: 'string' },
+    part: { type: 'string', default: 'all' },
+    embedder: { type: 'string', default: 'offline' },
+    'embed-model': { type: 'string', default: 'BAAI/bge-small-en-v1.5' },
+    'embed-port': { type: 'string', default: '8963' },
   },
 })
 
 const log = (message: string) => process.stderr.write(`${message}\n`)
+
+function parsePart(part: string | undefined): 'all' | 'tune' | 'holdout' {
+  if (part === 'all' || part === 'tune' || part === 'holdout') return part
+  throw new Error(`--part must be all, tune or holdout (got ${part})`)
+}
 
 async function papersOnly(folder: string): Promise<void> {
   const local = await openLocalD1(`eval-papers-${process.pid}`, { fresh: true })
@@ -85,7 +96,7 @@ async function main(): Promise<void> {
   if (!values.data) throw new Error('--data <BEIR folder> is required')
   if (values.debate) return debateEval(values.data)
   const systems = values.systems ? values.systems.split(',') : DEFAULT_SYSTEMS
-  const unknown = systems.filter((s) => !SYSTEMS[s])
+  const unknown = systems.filter((s) => !parseSystem(s))
   if (unknown.length) throw new Error(`unknown systems: ${unknown.join(', ')}`)
   const data = readBeir(values.data, values.split)
   log(`corpus ${data.corpus.length} docs, ${data.qrels.size} judged queries (${values.split})`)
@@ -93,9 +104,18 @@ async function main(): Promise<void> {
   // (for tuning runs; an ordinary run always indexes from scratch).
   const label = values.reuse ? `eval-${values.reuse}` : `eval-${process.pid}`
   const local = await openLocalD1(label, { fresh: !values.reuse })
+  const scripted =
+    values.embedder === 'scripted'
+      ? await startScriptedEmbedder(Number(values['embed-port']), values['embed-model'])
+      : null
+  if (values.embedder !== 'offline' && !scripted)
+    throw new Error(`--embedder must be offline or scripted (got ${values.embedder})`)
   try {
     const started = Date.now()
-    const index = await indexCorpus(local.db, data.corpus, log, { skipIfIndexed: !!values.reuse })
+    const index = await indexCorpus(local.db, data.corpus, log, {
+      skipIfIndexed: !!values.reuse,
+      embedder: scripted?.embedder,
+    })
     log(
       `indexed in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(index.counts)}`,
     )
@@ -124,11 +144,14 @@ async function main(): Promise<void> {
       systems,
       limit: values.limit ? Number(values.limit) : undefined,
       tuning: values.tuning ? JSON.parse(values.tuning) : undefined,
+      part: parsePart(values.part),
       log,
     })
+    if (scripted) log(await scripted.seamReport())
     if (values.json) process.stdout.write(`${JSON.stringify(results)}\n`)
     else process.stdout.write(`${formatTable(results)}\n`)
   } finally {
+    await scripted?.close()
     await local.dispose({ keep: values.keep || !!values.reuse })
   }
 }

@@ -139,6 +139,8 @@ async function route(state: ServerState, req: IncomingMessage, res: ServerRespon
 export interface FakeServerOptions {
   /** Added before the first byte of every model answer: a model's time to first token. */
   firstTokenMs?: number
+  /** Loopback port to listen on (default: any free port). */
+  port?: number
 }
 
 interface ServerState {
@@ -155,7 +157,7 @@ export async function startFakeOpenAi(
       sendError(res, 500, { message: `Fake server error: ${String(error)}`, type: 'server_error' })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,

@@ -123,7 +123,10 @@ export const recallStage: Stage = async (state, ctx, signal) => {
     return result.lists
   }
   if (stages.bm25) {
-    attempts.push({ name: 'bm25', run: usesPool(state) ? pooled : () => bm25Lists(ctx, state) })
+    attempts.push({
+      name: 'bm25',
+      run: ctx.tuning.sharedPool && usesPool(state) ? pooled : () => bm25Lists(ctx, state),
+    })
   }
   // A list that would weigh nothing in fusion is not worth a query.
   if (stages.vector && vectorWeight(ctx, state) > 0) {

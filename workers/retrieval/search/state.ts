@@ -32,6 +32,8 @@ export interface RetrievalTuning {
    * query, variations and feedback are ranked in code; at least twice the list depth.
    */
   poolDepth: number
+  /** Rank the query, variations and feedback over one shared FTS5 pool (else a pass each). */
+  sharedPool: boolean
   /**
    * Which terms that FTS5 pass walks (pool-terms.ts): a term in more than `commonShare` of the
    * index is left out once the rarer terms' matches reach `reach` times the pool.

@@ -11,6 +11,7 @@ export const DEFAULT_TUNING: RetrievalTuning = {
   rerankDepth: 20,
   minListDepth: 50,
   poolDepth: 100,
+  sharedPool: true,
   poolTerms: { commonShare: 0.3, reach: 10 },
   feedback: { docs: 5, terms: 20, candidates: 30 },
 }
