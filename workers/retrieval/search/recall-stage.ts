@@ -5,10 +5,11 @@
 import { searchChunksBm25 } from '../../db'
 import type { RankedList } from './fusion'
 import { expandQuery, feedbackCandidates } from './feedback'
-import { toFtsQuery } from './fts-query'
+import { queryTerms, toFtsQuery } from './fts-query'
 import { hydrate } from './hydrate'
 import { poolFeedbackList, poolLists, usesPool, type RecallPool } from './pool-recall'
 import type { RetrievalContext, RetrievalState, Stage } from './state'
+import { poolMatchTerms } from './pool-terms'
 import { loadTermStats } from './term-stats'
 
 /** Hydrating and reranking cost grows with the pool; no routed task needs more than this. */
@@ -30,20 +31,32 @@ export function listDepth(state: RetrievalState, ctx: RetrievalContext): number 
   return Math.max(state.options.topK, ctx.tuning.minListDepth)
 }
 
+/**
+ * One FTS5 BM25 pass. Terms found in a large share of the index are left out of the MATCH
+ * once the rarer terms match enough rows (pool-terms.ts): FTS5 scores every row matching any
+ * term, so a common term made the pass scan most of the index.
+ */
 async function bm25Ids(
   ctx: RetrievalContext,
   state: RetrievalState,
   query: string,
 ): Promise<number[]> {
-  const match = toFtsQuery(query)
-  if (!match) return []
-  const hits = await searchChunksBm25(ctx.db, {
-    match,
-    namespace: state.options.namespace,
-    limit: listDepth(state, ctx),
-    weights: ctx.tuning.bm25Columns,
-    sourceIds: state.options.sourceIds,
-  })
+  const terms = queryTerms(query)
+  if (terms.length === 0) return []
+  const limit = listDepth(state, ctx)
+  const stats = await loadTermStats(ctx.db, terms)
+  const walked = poolMatchTerms(terms, stats, limit, ctx.tuning.poolTerms)
+  const search = (match: string[]) =>
+    searchChunksBm25(ctx.db, {
+      match: match.map((t) => `"${t}"`).join(' OR '),
+      namespace: state.options.namespace,
+      limit,
+      weights: ctx.tuning.bm25Columns,
+      sourceIds: state.options.sourceIds,
+    })
+  let hits = await search(walked)
+  // A namespace or source filter can leave too few rows with the rare terms: then every term.
+  if (hits.length < limit && walked.length < terms.length) hits = await search(terms)
   return hits.map((h) => h.id)
 }
 
