@@ -57,7 +57,7 @@ beforeAll(async () => {
   await indexMany(indexDeps(), PAPERS)
 })
 
-describe('hybrid retriever (offline)', () => {
+describe('retriever (offline)', () => {
   it('finds the relevant paper first, with citation fields', async () => {
     const result = await retriever().retrieve('Does sleep loss hurt memory consolidation?', {
       namespace: NS,
@@ -82,23 +82,32 @@ describe('hybrid retriever (offline)', () => {
     expect(result.chunks.length).toBeLessThanOrEqual(8)
   })
 
-  it('runs lexicon variations offline', async () => {
+  it('runs the original query alone offline', async () => {
     const result = await retriever().retrieve('aspirin and MI risk', { namespace: NS })
-    expect(result.queries.some((q) => q.includes('myocardial infarction'))).toBe(true)
+    expect(result.queries).toEqual(['aspirin and MI risk'])
     expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
   })
 
-  it('spreads results over papers with paper-aware MMR', async () => {
-    const options: RetrieveOptions = { namespace: NS, topN: 3, lambda: 0.5 }
-    const withMmr = await retriever().retrieve('statin cholesterol trial', options)
-    expect(new Set(titles(withMmr.chunks)).size).toBeGreaterThan(1)
-    const without = await retriever().retrieve('statin cholesterol trial', {
-      ...options,
-      stages: { mmr: false },
+  it("ranks a caller's planned variations as extra BM25 lists, with no model", async () => {
+    const result = await retriever().retrieve('MI risk', {
+      namespace: NS,
+      plan: { variations: ['myocardial infarction aspirin'] },
     })
+    expect(result.queries).toEqual(['MI risk', 'myocardial infarction aspirin'])
+    expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
+  })
+
+  it('leaves paper-aware MMR off offline unless asked for', async () => {
+    const options: RetrieveOptions = { namespace: NS, topN: 3, lambda: 0.5 }
+    const plain = await retriever().retrieve('statin cholesterol trial', options)
     expect(
-      without.chunks.filter((c) => c.title === 'A long review of statins').length,
+      plain.chunks.filter((c) => c.title === 'A long review of statins').length,
     ).toBeGreaterThan(1)
+    const withMmr = await retriever().retrieve('statin cholesterol trial', {
+      ...options,
+      stages: { mmr: true },
+    })
+    expect(new Set(titles(withMmr.chunks)).size).toBeGreaterThan(1)
   })
 
   it('finds nothing by vectors alone offline: hashed vectors are not stored', async () => {
@@ -107,15 +116,6 @@ describe('hybrid retriever (offline)', () => {
     const vector = await retriever().retrieve(query, { namespace: NS, stages: { bm25: false } })
     expect(bm25.chunks[0]?.title).toBe('Memory safety in systems languages')
     expect(vector.chunks).toEqual([])
-  })
-
-  it('runs only the original query when variations and feedback are switched off', async () => {
-    const result = await retriever().retrieve('aspirin and MI risk', {
-      namespace: NS,
-      stages: { queryVariations: false, feedback: false, rerank: false },
-    })
-    expect(result.queries).toEqual(['aspirin and MI risk'])
-    expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
   })
 
   it('keeps answering from BM25 when the vector store fails', async () => {
@@ -178,7 +178,7 @@ describe('hybrid retriever (offline)', () => {
   })
 })
 
-describe('hybrid retriever (model stages)', () => {
+describe('retriever (model stages)', () => {
   const plan = JSON.stringify({
     task: 'explanation',
     variations: ['statin therapy mortality', 'HMG-CoA reductase inhibitors death'],
@@ -212,11 +212,29 @@ describe('hybrid retriever (model stages)', () => {
     expect(result.chunks[1]?.chunkId).toBe(fused.chunks[2]?.chunkId)
   })
 
-  it('falls back to cue words, the lexicon and the fused order when the model fails', async () => {
+  it('falls back to cue words, the query alone and the fused order when the model fails', async () => {
     const failing: Script = () => new ProviderError('scripted', 'upstream down')
     const result = await retriever(failing).retrieve('aspirin and MI risk', { namespace: NS })
     expect(result.fallbacks).toEqual(['plan:offline', 'rerank:lexical'])
+    expect(result.queries).toEqual(['aspirin and MI risk'])
     expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
+  })
+
+  it('spreads results over papers with paper-aware MMR by default', async () => {
+    const script: Script = (request) =>
+      request.jsonSchema?.name === 'query_plan'
+        ? JSON.stringify({ task: 'qa', variations: [] })
+        : JSON.stringify({ scores: [] })
+    const options: RetrieveOptions = { namespace: NS, topN: 3, lambda: 0.5 }
+    const withMmr = await retriever(script).retrieve('statin cholesterol trial', options)
+    expect(new Set(titles(withMmr.chunks)).size).toBeGreaterThan(1)
+    const without = await retriever(script).retrieve('statin cholesterol trial', {
+      ...options,
+      stages: { mmr: false },
+    })
+    expect(
+      without.chunks.filter((c) => c.title === 'A long review of statins').length,
+    ).toBeGreaterThan(1)
   })
 
   it('tolerates grades wrapped in prose and keeps ungraded chunks after graded ones', async () => {

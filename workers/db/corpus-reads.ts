@@ -21,19 +21,7 @@ export interface Bm25Search {
 export const PREFETCH_FACTOR = 4
 export const MIN_PREFETCH = 200
 
-/** Extra columns and joins on top of the ranked ids (the pool search reads rows with them). */
-interface RankExtras {
-  columns: string
-  joins: string
-}
-
-const NO_EXTRAS: RankExtras = { columns: '', joins: '' }
-
-export function rankSql(
-  q: Bm25Search,
-  prefetch: number | null,
-  extras = NO_EXTRAS,
-): { sql: string; binds: unknown[] } {
+export function rankSql(q: Bm25Search, prefetch: number | null): { sql: string; binds: unknown[] } {
   const rank = `bm25(chunks_fts, ${Number(q.weights.title).toFixed(3)}, ${Number(q.weights.content).toFixed(3)})`
   const sources = (q.sourceIds ?? []).slice(0, 90)
   const sourceFilter = sources.length
@@ -44,8 +32,8 @@ export function rankSql(
   const limit = prefetch === null ? '' : `ORDER BY score_raw LIMIT ${prefetch}`
   const sql = `WITH f AS MATERIALIZED (
       SELECT rowid AS id, ${rank} AS score_raw FROM chunks_fts WHERE chunks_fts MATCH ? ${limit})
-    SELECT f.id AS id, -f.score_raw AS score, (SELECT count(*) FROM f) AS pool${extras.columns}
-    FROM f JOIN chunks c ON c.id = f.id${extras.joins}
+    SELECT f.id AS id, -f.score_raw AS score, (SELECT count(*) FROM f) AS pool
+    FROM f JOIN chunks c ON c.id = f.id
     WHERE c.namespace = ? ${sourceFilter} ORDER BY f.score_raw LIMIT ?`
   return { sql, binds: [q.match, q.namespace, ...sources, q.limit] }
 }

@@ -1,11 +1,11 @@
 // Query planning: the task (routing) and two query variations (seed 004). With a model, one
 // call to the fast model returns both; offline, or if that call fails, cue words pick the
-// task and the built-in lexicon writes the variations.
+// task and the original query runs alone (offline variations from a lexicon lowered nDCG@10
+// with 45,000 distractors and were removed, eval/README.md).
 import { z } from 'zod'
 import { ProviderError } from '../../errors'
 import { completeJson, type ChatModel } from '../../llm'
 import type { QueryPlan, RetrievalTask } from '../retriever'
-import { lexiconVariations } from './lexicon-variations'
 import type { RetrievalState, Stage } from './state'
 import { classifyTask, TASK_PARAMS } from './task-router'
 
@@ -63,7 +63,7 @@ function withTask(
   return { ...state, options }
 }
 
-/** The caller's precomputed plan: no model call, offline pieces fill what it leaves out. */
+/** The caller's precomputed plan: no model call; a missing task is classified by cue words. */
 function planned(
   state: RetrievalState,
   plan: QueryPlan,
@@ -71,7 +71,7 @@ function planned(
 ): RetrievalState {
   const { query, options } = state
   const task = options.taskForced ? options.task : (plan.task ?? classifyTask(query))
-  const variations = (plan.variations ?? lexiconVariations(query, VARIATIONS))
+  const variations = (plan.variations ?? [])
     .filter((v) => v.trim() && v.trim().toLowerCase() !== query.trim().toLowerCase())
     .slice(0, VARIATIONS)
   const next = withTask(state, task, explicit)
@@ -95,10 +95,6 @@ export function planStage(explicit: Partial<Record<'topK' | 'topN' | 'lambda', n
         state = { ...state, fallbacks: [...state.fallbacks, 'plan:offline'] }
       }
     }
-    const next = withTask(state, offlineTask, explicit)
-    return {
-      ...next,
-      queries: wantVariations ? [query, ...lexiconVariations(query, VARIATIONS)] : [query],
-    }
+    return withTask(state, offlineTask, explicit)
   }
 }
