@@ -52,6 +52,7 @@ export async function retrievalAtScale(input: {
         chunks - before,
         ((chunks - before) / seconds).toFixed(1),
         ((chunks - before) / Math.max(0.001, cpuSeconds)).toFixed(1),
+        (worker.stateBytes() / chunks / 1024).toFixed(1),
         load(),
       ])
       latency.push(...(await latencyRows(worker, input.queries, chunks)))
@@ -83,7 +84,17 @@ export async function retrievalAtScale(input: {
   }
   return [
     'Ingest (POST /ingest: indexMany inside workerd, default configuration)',
-    table(['chunks', 'new chunks', 'chunks/s', 'chunks per CPU-s', 'load 1/5/15 min'], ingest),
+    table(
+      [
+        'chunks',
+        'new chunks',
+        'chunks/s',
+        'chunks per CPU-s',
+        'KiB stored per chunk',
+        'load 1/5/15 min',
+      ],
+      ingest,
+    ),
     '',
     `Query latency (ms; POST /query timed from outside, ${input.queries.length} queries; cold = fresh isolate, each query's first run)`,
     table(

@@ -2,7 +2,7 @@
 // throwaway config with the D1 binding and wrangler.toml's [vars] (Quire's default
 // configuration), state persisted under .wrangler/bench/<label> so the worker can be restarted
 // over the same index (a cold isolate), loopback only.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { unstable_readConfig, unstable_startWorker } from 'wrangler'
 
@@ -31,11 +31,21 @@ export function workerdCpuMs(): number {
   return total
 }
 
+function directoryBytes(dir: string): number {
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(path.join(entry.parentPath, entry.name)).size
+  }
+  return total
+}
+
 export interface BenchWorker {
   /** Requests sent again after the local runtime restarted under them. */
   retries: number
   post<T>(route: string, body: unknown): Promise<T>
   get<T>(route: string): Promise<T>
+  /** Bytes of the persisted state (the local D1's SQLite files): storage per chunk. */
+  stateBytes(): number
   /** A new isolate over the same persisted state: every in-isolate cache starts empty. */
   restart(): Promise<void>
   dispose(options?: { keep?: boolean }): Promise<void>
@@ -127,6 +137,7 @@ export async function startBenchWorker(
     retries: 0,
     post,
     get: (route) => call(route),
+    stateBytes: () => directoryBytes(path.join(dir, 'state')),
     async restart() {
       await worker.dispose()
       worker = await start()
