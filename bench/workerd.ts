@@ -66,6 +66,7 @@ function migrationFiles(): string[][] {
 }
 
 function writeConfig(dir: string, label: string): string {
+  mkdirSync(dir, { recursive: true })
   const main = unstable_readConfig({ config: path.join(ROOT, 'wrangler.toml') })
   const vars = Object.entries(main.vars as Record<string, unknown>)
     .map(([key, value]) => `${key} = ${JSON.stringify(String(value))}`)
@@ -96,10 +97,12 @@ export async function startBenchWorker(
   const dir = path.join(ROOT, '.wrangler', 'bench', label)
   if (options.fresh) rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
-  const config = writeConfig(dir, label)
+  let starts = 0
+  // A fresh config folder per start: wrangler bundles into the config's folder, and a bundle
+  // folder still being removed by the last worker's dispose() broke the next build.
   const start = () =>
     unstable_startWorker({
-      config,
+      config: writeConfig(path.join(dir, `config-${starts++}`), label),
       dev: {
         server: { hostname: '127.0.0.1', port: options.port },
         inspector: false,
