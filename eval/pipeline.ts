@@ -110,7 +110,6 @@ export async function evaluateSystems(input: {
       const depth = spec.routed ? {} : { topK: DEPTH, topN: DEPTH }
       const result = await retriever.retrieve(data.queries.get(id) ?? '', {
         ...depth,
-        task: spec.task,
         stages: spec.stages,
       })
       // A source outside the judged corpus (a distractor) keeps its rank, judged not relevant.

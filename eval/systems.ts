@@ -4,7 +4,7 @@
 // Systems ending in `@routed` are asked the way the app asks (no topK/topN: the routed task
 // decides how much comes back). The stages issue 25 removed were ablated at the commits
 // eval/README.md names.
-import type { RetrievalTask, RetrieveOptions } from '../workers/retrieval'
+import type { RetrieveOptions } from '../workers/retrieval'
 import type { RetrievalTuning } from '../workers/retrieval/search/state'
 import { DEFAULT_TUNING } from '../workers/retrieval/search/tuning'
 
@@ -15,8 +15,6 @@ export interface EvalSystem {
   tuning?: Partial<RetrievalTuning>
   /** Ask without topK/topN, as the app does (the routed task's top_n comes back). */
   routed?: boolean
-  /** Force this task (no routing). */
-  task?: RetrievalTask
 }
 
 const NOTHING: Stages = {
@@ -46,8 +44,6 @@ const REMOVALS: Record<string, (system: EvalSystem) => EvalSystem> = {
     ...s,
     tuning: { ...s.tuning, commonTerms: { ...DEFAULT_TUNING.commonTerms, share: 1 } },
   }),
-  /** Routing off: every query is a qa query. */
-  routing: (s) => ({ ...s, task: 'qa' }),
 }
 
 /** A base system, then `-stage` removals, then `@routed` to ask as the app asks. */

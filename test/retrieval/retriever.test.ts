@@ -73,13 +73,14 @@ describe('retriever (offline)', () => {
     expect(result.queries[0]).toBe('Does sleep loss hurt memory consolidation?')
   })
 
-  it('routes by cue words and applies the task top_n', async () => {
-    const result = await retriever().retrieve(
-      'Compare statins and aspirin for heart attack prevention',
-      { namespace: NS },
-    )
-    expect(result.task).toBe('comparison')
-    expect(result.chunks.length).toBeLessThanOrEqual(8)
+  it("routes only a named task offline, and applies that task's top_n", async () => {
+    const query = 'Compare statins and aspirin for heart attack prevention'
+    const plain = await retriever().retrieve(query, { namespace: NS })
+    expect(plain.task).toBe('qa')
+    expect(plain.chunks.length).toBeLessThanOrEqual(5)
+    const forced = await retriever().retrieve(query, { namespace: NS, task: 'comparison' })
+    expect(forced.task).toBe('comparison')
+    expect(forced.chunks.length).toBeGreaterThan(5)
   })
 
   it('runs the original query alone offline', async () => {
@@ -212,7 +213,7 @@ describe('retriever (model stages)', () => {
     expect(result.chunks[1]?.chunkId).toBe(fused.chunks[2]?.chunkId)
   })
 
-  it('falls back to cue words, the query alone and the fused order when the model fails', async () => {
+  it('falls back to qa, the query alone and the fused order when the model fails', async () => {
     const failing: Script = () => new ProviderError('scripted', 'upstream down')
     const result = await retriever(failing).retrieve('aspirin and MI risk', { namespace: NS })
     expect(result.fallbacks).toEqual(['plan:offline', 'rerank:lexical'])

@@ -1,7 +1,7 @@
 // createRetriever: retrieval as a pipeline of stages (seed 004's retrieval layer): plan (task
 // routing, query variations) -> recall (BM25, vectors) -> fuse (RRF) -> rerank (top 20) ->
-// select (paper-aware MMR, token budget). Offline only BM25, routing and the budget run: the
-// other stages need a model or a semantic embedder, or did not pay on held-out data
+// select (paper-aware MMR, token budget). Offline only BM25 and the budget run: the other
+// stages need a model or a semantic embedder, or did not pay on held-out data
 // (eval/README.md). Each stage can be switched off through RetrieveOptions.stages; a failing
 // model stage falls back instead of failing.
 import type { Config } from '../config'

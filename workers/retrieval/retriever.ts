@@ -8,7 +8,7 @@ export type RetrievalTask = 'qa' | 'summarization' | 'comparison' | 'explanation
 export interface RetrieveOptions {
   /** Namespace to search; 'corpus' is the shared knowledge base. */
   namespace?: string
-  /** Force a task; otherwise classified from the query. */
+  /** Force a task; otherwise a model's plan names it, or it is 'qa'. */
   task?: RetrievalTask
   topK?: number
   topN?: number
@@ -33,8 +33,8 @@ export interface RetrieveOptions {
   sourceIds?: string[]
   /**
    * A query plan the caller already made (e.g. the answer engine's one planning call): no
-   * planning model call then. A missing task is classified by cue words; missing variations
-   * mean the query runs alone.
+   * planning model call then. A missing task means 'qa'; missing variations mean the query
+   * runs alone.
    */
   plan?: QueryPlan
 }

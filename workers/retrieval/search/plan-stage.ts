@@ -1,13 +1,13 @@
 // Query planning: the task (routing) and two query variations (seed 004). With a model, one
-// call to the fast model returns both; offline, or if that call fails, cue words pick the
-// task and the original query runs alone (offline variations from a lexicon lowered nDCG@10
-// with 45,000 distractors and were removed, eval/README.md).
+// call to the fast model returns both; offline, or if that call fails, the task is 'qa' and
+// the original query runs alone (cue-word routing and lexicon variations did not pay on
+// held-out claims and were removed, eval/README.md).
 import { z } from 'zod'
 import { ProviderError } from '../../errors'
 import { completeJson, type ChatModel } from '../../llm'
 import type { QueryPlan, RetrievalTask } from '../retriever'
 import type { RetrievalState, Stage } from './state'
-import { classifyTask, TASK_PARAMS } from './task-router'
+import { DEFAULT_TASK, TASK_PARAMS } from './task-router'
 
 const VARIATIONS = 2
 
@@ -63,14 +63,14 @@ function withTask(
   return { ...state, options }
 }
 
-/** The caller's precomputed plan: no model call; a missing task is classified by cue words. */
+/** The caller's precomputed plan: no model call; a missing task is 'qa'. */
 function planned(
   state: RetrievalState,
   plan: QueryPlan,
   explicit: Partial<Record<'topK' | 'topN' | 'lambda', number>>,
 ): RetrievalState {
   const { query, options } = state
-  const task = options.taskForced ? options.task : (plan.task ?? classifyTask(query))
+  const task = options.taskForced ? options.task : (plan.task ?? DEFAULT_TASK)
   const variations = (plan.variations ?? [])
     .filter((v) => v.trim() && v.trim().toLowerCase() !== query.trim().toLowerCase())
     .slice(0, VARIATIONS)
@@ -82,7 +82,7 @@ function planned(
 export function planStage(explicit: Partial<Record<'topK' | 'topN' | 'lambda', number>>): Stage {
   return async (state, ctx, signal) => {
     const { query, options } = state
-    const offlineTask = options.taskForced ? options.task : classifyTask(query)
+    const offlineTask = options.taskForced ? options.task : DEFAULT_TASK
     const wantVariations = options.stages.queryVariations
     if (options.plan) return planned(state, options.plan, explicit)
     if (ctx.models && (wantVariations || !options.taskForced)) {
