@@ -1,6 +1,7 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
 //   [--keep] [--reuse <label>] [--tuning '<json>'] [--distractors n] [--part all|tune|holdout]
-//   [--embedder offline|scripted [--embed-model m] [--embed-port p]] [--grounding [--samples <file>]]
+//   [--embedder offline|scripted|openai-compatible [--embed-model m] [--embed-port p]
+//   [--embed-url u] [--embed-dimensions d]] [--grounding [--samples <file>]]
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
 //   npm run eval -- --debate --data <SciFact folder> [--debates n] [--seed s] [--json] (eval/debate/)
 //   npm run eval -- --placement [--data <BEIR folder>] [--limit n] [--json] (eval/placement/)
@@ -19,7 +20,7 @@ import { runPapers } from './papers/run'
 import { allowWorkerdImports } from './debate/workerd-shim'
 import { runPlacementEval } from './placement/run'
 import { indexDistractors } from './distractors'
-import { startScriptedEmbedder } from './scripted-embedder'
+import { openAiCompatibleEmbedder, startScriptedEmbedder } from './scripted-embedder'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseCorpusJsonl } from '../workers/retrieval'
@@ -46,6 +47,8 @@ const { values } = parseArgs({
     embedder: { type: 'string', default: 'offline' },
     'embed-model': { type: 'string', default: 'BAAI/bge-small-en-v1.5' },
     'embed-port': { type: 'string', default: '8963' },
+    'embed-url': { type: 'string' },
+    'embed-dimensions': { type: 'string', default: '384' },
   },
 })
 
@@ -108,13 +111,23 @@ async function main(): Promise<void> {
     values.embedder === 'scripted'
       ? await startScriptedEmbedder(Number(values['embed-port']), values['embed-model'])
       : null
-  if (values.embedder !== 'offline' && !scripted)
-    throw new Error(`--embedder must be offline or scripted (got ${values.embedder})`)
+  const real =
+    values.embedder === 'openai-compatible' && values['embed-url']
+      ? openAiCompatibleEmbedder(
+          values['embed-url'],
+          values['embed-model'],
+          Number(values['embed-dimensions']),
+        )
+      : null
+  if (values.embedder !== 'offline' && !scripted && !real)
+    throw new Error(
+      `--embedder must be offline, scripted, or openai-compatible with --embed-url (got ${values.embedder})`,
+    )
   try {
     const started = Date.now()
     const index = await indexCorpus(local.db, data.corpus, log, {
       skipIfIndexed: !!values.reuse,
-      embedder: scripted?.embedder,
+      embedder: scripted?.embedder ?? real ?? undefined,
     })
     log(
       `indexed in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(index.counts)}`,

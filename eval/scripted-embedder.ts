@@ -25,19 +25,27 @@ interface Recorded {
   body: { input?: unknown; dimensions?: unknown; model?: unknown }
 }
 
+/**
+ * The adapter against a real OpenAI-compatible endpoint (`--embedder openai-compatible
+ * --embed-url <base URL>`, key from EMBEDDINGS_API_KEY): the same run, with a model's vectors.
+ */
+export function openAiCompatibleEmbedder(url: string, model: string, dimensions: number) {
+  return createOpenAiEmbedder({
+    baseUrl: url,
+    apiKey: process.env.EMBEDDINGS_API_KEY,
+    model,
+    dimensions,
+    instructions: embedInstructions(model),
+  })
+}
+
 export async function startScriptedEmbedder(
   port: number,
   model: string,
 ): Promise<ScriptedEmbedder> {
   const server = await startFakeOpenAi({ port })
   const instructions = embedInstructions(model)
-  const embedder = createOpenAiEmbedder({
-    baseUrl: `${server.url}/v1`,
-    apiKey: 'eval',
-    model,
-    dimensions: SCRIPTED_DIMENSIONS,
-    instructions,
-  })
+  const embedder = openAiCompatibleEmbedder(`${server.url}/v1`, model, SCRIPTED_DIMENSIONS)
   return {
     embedder,
     async seamReport() {
