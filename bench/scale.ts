@@ -43,7 +43,9 @@ export async function retrievalAtScale(input: {
         const counts = await worker.post<IndexCounts>('/ingest', corpus.next(BATCH))
         chunks += counts.chunks
         if (Math.floor(chunks / 10_000) > Math.floor((chunks - counts.chunks) / 10_000))
-          log(`  indexed ${chunks} chunks (load ${load()})`)
+          log(
+            `  indexed ${chunks} chunks, ${((chunks - before) / ((performance.now() - started) / 1000)).toFixed(1)} chunks/s so far (load ${load()})`,
+          )
       }
       const seconds = (performance.now() - started) / 1000
       const cpuSeconds = (workerdCpuMs() - cpuBefore) / 1000
@@ -55,9 +57,16 @@ export async function retrievalAtScale(input: {
         (worker.stateBytes() / chunks / 1024).toFixed(1),
         load(),
       ])
-      latency.push(...(await latencyRows(worker, input.queries, chunks)))
+      const measured = await latencyRows(worker, input.queries, chunks)
+      latency.push(...measured)
       loads.push(`${chunks}: ${load()}`)
-      log(`measured at ${chunks} chunks (load ${load()})`)
+      // Each size's figures as soon as they exist, so a run cut short still leaves them.
+      log(`measured at ${chunks} chunks (load ${load()}): ingest ${ingest.at(-1)?.join(' | ')}`)
+      for (const r of measured)
+        log(
+          `  ${r.system}: first ${r.first.toFixed(1)}, cold p50/p95 ${r.cold.p50.toFixed(1)}/` +
+            `${r.cold.p95.toFixed(1)}, warm p50/p95 ${r.warm.p50.toFixed(1)}/${r.warm.p95.toFixed(1)}`,
+        )
     }
   } finally {
     await worker.dispose({ keep: !!input.reuse })
