@@ -119,6 +119,22 @@ describe('retriever (offline)', () => {
     expect(vector.chunks).toEqual([])
   })
 
+  it('never asks the vector store offline: no cold step reads the stored vectors', async () => {
+    let queried = 0
+    const deps = indexDeps({
+      upsert: async () => {},
+      query: async () => {
+        queried += 1
+        return []
+      },
+      deleteByIds: async () => {},
+    })
+    const offline = createRetriever({ config: parseConfig({}), ...deps, models: null })
+    const result = await offline.retrieve('sleep deprivation memory', { namespace: NS })
+    expect(result.chunks[0]?.title).toBe('Sleep deprivation and memory')
+    expect(queried).toBe(0)
+  })
+
   it('keeps answering from BM25 when the vector store fails', async () => {
     const deps = indexDeps({
       upsert: async () => {},
