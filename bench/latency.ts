@@ -34,6 +34,18 @@ export const SYSTEMS: Record<string, BenchSystem> = {
   'bm25, every term': { options: BM25_ALONE, tuning: { commonTerms: { share: 1, reach: 10 } } },
 }
 
+/**
+ * The default query with a stricter common-term rule (`--common-shares 0.3,0.1`): what a
+ * lower share would save, to set against its cost in eval/README.md.
+ */
+export function systemsWithShares(shares: number[]): Record<string, BenchSystem> {
+  const extra = shares.map((share): [string, BenchSystem] => [
+    `default, terms in >${Math.round(share * 100)}% out`,
+    { tuning: { commonTerms: { share, reach: 10 } } },
+  ])
+  return { ...SYSTEMS, ...Object.fromEntries(extra) }
+}
+
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now()
   await run()
@@ -49,9 +61,10 @@ export async function latencyRows(
   worker: BenchWorker,
   queries: string[],
   chunks: number,
+  systems: Record<string, BenchSystem> = SYSTEMS,
 ): Promise<LatencyRow[]> {
   const rows: LatencyRow[] = []
-  for (const [system, { options, tuning }] of Object.entries(SYSTEMS)) {
+  for (const [system, { options, tuning }] of Object.entries(systems)) {
     await worker.restart()
     const ask = (query: string) => timed(() => worker.post('/query', { query, options, tuning }))
     const cpu0 = workerdCpuMs()

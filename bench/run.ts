@@ -1,5 +1,5 @@
 // npm run bench [-- --sizes 10000,50000,200000 --queries 100 --answer-runs 20 --port 8961
-//   --only answer|retrieval|placement]
+//   --only answer|retrieval|placement --common-shares 0.3,0.1]
 // Time to first answer token of the keyed answer engine (scripted model, 1.5 s to first
 // token); ingest throughput and query latency of Quire's shipped retriever with the default
 // configuration inside workerd (bench/scale.ts). Documents are synthetic: sentences of the
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'all' },
     port: { type: 'string', default: '8961' },
     reuse: { type: 'string' },
+    'common-shares': { type: 'string', default: '' },
   },
 })
 
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     queries: corpus.queries(Number(values.queries)),
     port: Number(values.port),
     reuse: values.reuse,
+    commonShares: values['common-shares'].split(',').filter(Boolean).map(Number),
     log,
   })
   process.stdout.write(`${report}\n`)

@@ -3,7 +3,7 @@
 // p50 grows between sizes. The machine's load average is printed beside each size.
 import { loadavg } from 'node:os'
 import { table } from '../eval/report'
-import { growthExponent, latencyRows, type LatencyRow } from './latency'
+import { growthExponent, latencyRows, systemsWithShares, type LatencyRow } from './latency'
 import type { SyntheticCorpus } from './synthetic'
 import { startBenchWorker, workerdCpuMs } from './workerd'
 import type { IndexCounts } from '../workers/retrieval'
@@ -23,6 +23,8 @@ export async function retrievalAtScale(input: {
   port: number
   /** Keep the index under this label and grow it from where it is (development runs only). */
   reuse?: string
+  /** Extra rows: the default query with terms in over this share of the index left out. */
+  commonShares?: number[]
   log: (message: string) => void
 }): Promise<string> {
   const { corpus, log } = input
@@ -57,7 +59,8 @@ export async function retrievalAtScale(input: {
         (worker.stateBytes() / chunks / 1024).toFixed(1),
         load(),
       ])
-      const measured = await latencyRows(worker, input.queries, chunks)
+      const systems = systemsWithShares(input.commonShares ?? [])
+      const measured = await latencyRows(worker, input.queries, chunks, systems)
       latency.push(...measured)
       loads.push(`${chunks}: ${load()}`)
       // Each size's figures as soon as they exist, so a run cut short still leaves them.
