@@ -1,44 +1,37 @@
-// npm run bench [-- --sizes 10000,50000 --queries 100 --answer-runs 20 --port 8805 --fake-port N
-//   --only answer|retrieval|placement|stop]
+// npm run bench [-- --sizes 10000,50000,200000 --queries 100 --answer-runs 20 --port 8961
+//   --fake-port N --only answer|retrieval|placement|stop --common-shares 0.3,0.1]
 // Time to the sources packet and first answer token through POST /api/ask against wrangler dev
 // (scripted model, 1.5 s to first token; bench/answer-latency.ts); ingest throughput and query
-// latency of Quire's index on a real local D1 (D1 vector adapter, offline embedder). Documents
-// are synthetic: sentences of the shipped SciFact demo corpus recombined by a seeded generator,
-// ~one 'papers' chunk each. One table per measure.
+// latency of Quire's shipped retriever with the default configuration inside workerd
+// (bench/scale.ts). Documents are synthetic: sentences of the shipped SciFact demo corpus
+// recombined by a seeded generator, ~one 'papers' chunk each.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { parseConfig } from '../workers/config'
-import {
-  createOfflineEmbedder,
-  createRetriever,
-  indexMany,
-  parseCorpusJsonl,
-} from '../workers/retrieval'
-import { createD1VectorStore } from '../workers/retrieval/vectors/d1-vectors'
-import { openLocalD1 } from '../eval/local-d1'
+import { parseCorpusJsonl } from '../workers/retrieval'
 import { table } from '../eval/report'
 import { answerLatency } from './answer-latency'
 import { placementBench } from './placement'
-import { latencyRows, type LatencyRow } from './latency'
+import { retrievalAtScale } from './scale'
 import { percentile } from './stats'
 import { stopLatency } from './stop-latency'
 import { SyntheticCorpus } from './synthetic'
 
 const { values } = parseArgs({
   options: {
-    sizes: { type: 'string', default: '10000,50000' },
+    sizes: { type: 'string', default: '10000,50000,200000' },
     queries: { type: 'string', default: '100' },
     'answer-runs': { type: 'string', default: '20' },
     'first-token-ms': { type: 'string', default: '1500' },
-    /** wrangler dev's port for the answer bench, and the fake model's (default: any free). */
+    /** wrangler dev's port (answer bench; the retrieval bench's workerd too), the fake model's. */
     port: { type: 'string', default: '8805' },
     'fake-port': { type: 'string' },
     only: { type: 'string', default: 'all' },
+    reuse: { type: 'string' },
+    'common-shares': { type: 'string', default: '' },
   },
 })
 
-const BATCH = 250
 const log = (m: string) => process.stderr.write(`${m}\n`)
 
 async function answerBench(): Promise<void> {
@@ -115,51 +108,16 @@ async function main(): Promise<void> {
     .sort((a, b) => a - b)
   const file = path.resolve(import.meta.dirname, '../web/public/corpus/scifact.jsonl.gz')
   const corpus = new SyntheticCorpus(parseCorpusJsonl(readFileSync(file)), 2026)
-  const local = await openLocalD1(`bench-${process.pid}`, { fresh: true })
-  const embedder = createOfflineEmbedder({ dimensions: 384 })
-  const vectors = createD1VectorStore({ db: local.db, space: embedder.id, dimensions: 384 })
-  const deps = { db: local.db, embedder, vectors }
-  const retriever = createRetriever({ config: parseConfig({}), ...deps, models: null })
-  const ingest: (string | number)[][] = []
-  const latency: LatencyRow[] = []
-  let chunks = 0
-  try {
-    for (const target of sizes) {
-      const started = performance.now()
-      let docs = 0
-      const before = chunks
-      while (chunks < target) {
-        const counts = await indexMany(deps, corpus.next(BATCH))
-        docs += BATCH
-        chunks += counts.chunks
-      }
-      const seconds = (performance.now() - started) / 1000
-      ingest.push([
-        `${before} -> ${chunks}`,
-        docs,
-        chunks - before,
-        (docs / seconds).toFixed(1),
-        ((chunks - before) / seconds).toFixed(1),
-      ])
-      log(`indexed ${chunks} chunks`)
-      latency.push(
-        ...(await latencyRows(retriever, corpus.queries(Number(values.queries)), chunks)),
-      )
-    }
-  } finally {
-    await local.dispose()
-  }
-  process.stdout.write('Ingest (offline embedder, D1 + FTS5 + D1 vectors)\n')
-  process.stdout.write(
-    `${table(['chunks', 'documents', 'new chunks', 'docs/s', 'chunks/s'], ingest)}\n\n`,
-  )
-  process.stdout.write('Query latency (ms; first query after ingest reported as cold)\n')
-  process.stdout.write(
-    `${table(
-      ['chunks', 'system', 'cold', 'p50', 'p95', 'max'],
-      latency.map((r) => [r.chunks, r.system, r.cold, r.p50, r.p95, r.max]),
-    )}\n`,
-  )
+  const report = await retrievalAtScale({
+    corpus,
+    sizes,
+    queries: corpus.queries(Number(values.queries)),
+    port: Number(values.port),
+    reuse: values.reuse,
+    commonShares: values['common-shares'].split(',').filter(Boolean).map(Number),
+    log,
+  })
+  process.stdout.write(`${report}\n`)
 }
 
 main().catch((error: unknown) => {

@@ -16,7 +16,7 @@ import type { RetrievalTuning } from '../workers/retrieval/search/state'
 import { createD1VectorStore } from '../workers/retrieval/vectors/d1-vectors'
 import type { BeirData } from './beir'
 import { meanMetrics, type Metrics } from './metrics'
-import { SYSTEMS } from './systems'
+import { inPart, parseSystem } from './systems'
 
 export const CORPUS_NAME = 'beir'
 const INDEX_BATCH = 250
@@ -55,9 +55,9 @@ export async function indexCorpus(
   db: D1Database,
   corpus: CorpusRow[],
   log: (m: string) => void,
-  options: { skipIfIndexed?: boolean } = {},
+  options: { skipIfIndexed?: boolean; embedder?: Embedder } = {},
 ): Promise<IndexedCorpus> {
-  const embedder = createOfflineEmbedder({ dimensions: 384 })
+  const embedder = options.embedder ?? createOfflineEmbedder({ dimensions: 384 })
   const vectors = createD1VectorStore({ db, space: embedder.id, dimensions: embedder.dimensions })
   const counts: IndexCounts = { sources: 0, documents: 0, chunks: 0, skipped: 0 }
   const stored = await db.prepare('SELECT count(*) AS n FROM sources').first<{ n: number }>()
@@ -85,26 +85,32 @@ export async function evaluateSystems(input: {
   systems: string[]
   limit?: number
   tuning?: Partial<RetrievalTuning>
+  /** Which part of the split: the held-out part decides, the tuning part tunes. */
+  part?: 'all' | 'tune' | 'holdout'
   log: (m: string) => void
 }): Promise<Record<string, Metrics>> {
   const { index, data } = input
-  const retriever = createRetriever({
-    config: parseConfig({}),
-    db: index.db,
-    embedder: index.embedder,
-    vectors: index.vectors,
-    models: null,
-    tuning: input.tuning,
-  })
-  const queries = [...data.qrels.keys()].slice(0, input.limit)
+  const queries = [...data.qrels.keys()]
+    .filter((id) => inPart(id, input.part ?? 'all'))
+    .slice(0, input.limit)
   const results: Record<string, Metrics> = {}
   for (const system of input.systems) {
+    const spec = parseSystem(system)
+    if (!spec) throw new Error(`unknown system ${system}`)
+    const retriever = createRetriever({
+      config: parseConfig({}),
+      db: index.db,
+      embedder: index.embedder,
+      vectors: index.vectors,
+      models: null,
+      tuning: { ...input.tuning, ...spec.tuning },
+    })
     const started = Date.now()
     const runs = await mapConcurrent(queries, CONCURRENCY, async (id) => {
+      const depth = spec.routed ? {} : { topK: DEPTH, topN: DEPTH }
       const result = await retriever.retrieve(data.queries.get(id) ?? '', {
-        topK: DEPTH,
-        topN: DEPTH,
-        stages: SYSTEMS[system],
+        ...depth,
+        stages: spec.stages,
       })
       // A source outside the judged corpus (a distractor) keeps its rank, judged not relevant.
       const docOf = (sourceId: string) => index.documentIds.get(sourceId) ?? `unjudged:${sourceId}`

@@ -1,5 +1,7 @@
 // npm run eval -- --data <BEIR folder> --split <name> [--json] [--systems a,b] [--limit n]
-//   [--keep] [--reuse <label>] [--tuning '<json>'] [--distractors n]
+//   [--keep] [--reuse <label>] [--tuning '<json>'] [--distractors n] [--part all|tune|holdout]
+//   [--embedder offline|scripted|openai-compatible [--embed-model m] [--embed-port p]
+//   [--embed-url u] [--embed-dimensions d]]
 //   npm run eval -- --data <SciFact folder> --grounding-fit [--reuse <label>] [--samples <file>]
 //     (fits the relevance model of workers/grounding/tuning.ts: eval/grounding/fit.ts)
 //   npm run eval -- --grounding [--url <Quire>] [--port n] [--fresh] [--claims <file>]
@@ -20,7 +22,7 @@ import { readBeir } from './beir'
 import { openLocalD1 } from './local-d1'
 import { formatTable } from './report'
 import { evaluateSystems, indexCorpus } from './pipeline'
-import { DEFAULT_SYSTEMS, SYSTEMS } from './systems'
+import { DEFAULT_SYSTEMS, parseSystem } from './systems'
 import { runGroundingReport } from './grounding/run'
 import { refitFromSamples, runFit } from './grounding/fit'
 import { runPapers } from './papers/run'
@@ -28,6 +30,7 @@ import { allowWorkerdImports } from './debate/workerd-shim'
 import { runPlacementEval } from './placement/run'
 import { runWritingEval } from './writing/run'
 import { indexDistractors } from './distractors'
+import { openAiCompatibleEmbedder, startScriptedEmbedder } from './scripted-embedder'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseCorpusJsonl } from '../workers/retrieval'
@@ -60,10 +63,23 @@ const { values } = parseArgs({
     placement: { type: 'boolean', default: false },
     distractors: { type: 'string' },
     writing: { type: 'boolean', default: false },
+    embedder: { type: 'string', default: 'offline' },
+    'embed-model': { type: 'string', default: 'BAAI/bge-small-en-v1.5' },
+    'embed-port': { type: 'string', default: '8963' },
+    'embed-url': { type: 'string' },
+    'embed-dimensions': { type: 'string', default: '384' },
   },
 })
 
 const log = (message: string) => process.stderr.write(`${message}\n`)
+
+/** The retrieval split's part (`held-out` is accepted as the grounding report spells it). */
+function parsePart(part: string | undefined): 'all' | 'tune' | 'holdout' {
+  if (part === undefined) return 'all'
+  if (part === 'held-out') return 'holdout'
+  if (part === 'all' || part === 'tune' || part === 'holdout') return part
+  throw new Error(`--part must be all, tune or holdout (got ${part})`)
+}
 
 async function papersOnly(folder: string): Promise<void> {
   const local = await openLocalD1(`eval-papers-${process.pid}`, { fresh: true })
@@ -135,7 +151,7 @@ async function main(): Promise<void> {
   if (!values.data) throw new Error('--data <BEIR folder> is required')
   if (values.debate) return debateEval(values.data)
   const systems = values.systems ? values.systems.split(',') : DEFAULT_SYSTEMS
-  const unknown = systems.filter((s) => !SYSTEMS[s])
+  const unknown = systems.filter((s) => !parseSystem(s))
   if (unknown.length) throw new Error(`unknown systems: ${unknown.join(', ')}`)
   const data = readBeir(values.data, values.split)
   log(`corpus ${data.corpus.length} docs, ${data.qrels.size} judged queries (${values.split})`)
@@ -143,9 +159,28 @@ async function main(): Promise<void> {
   // (for tuning runs; an ordinary run always indexes from scratch).
   const label = values.reuse ? `eval-${values.reuse}` : `eval-${process.pid}`
   const local = await openLocalD1(label, { fresh: !values.reuse })
+  const scripted =
+    values.embedder === 'scripted'
+      ? await startScriptedEmbedder(Number(values['embed-port']), values['embed-model'])
+      : null
+  const real =
+    values.embedder === 'openai-compatible' && values['embed-url']
+      ? openAiCompatibleEmbedder(
+          values['embed-url'],
+          values['embed-model'],
+          Number(values['embed-dimensions']),
+        )
+      : null
+  if (values.embedder !== 'offline' && !scripted && !real)
+    throw new Error(
+      `--embedder must be offline, scripted, or openai-compatible with --embed-url (got ${values.embedder})`,
+    )
   try {
     const started = Date.now()
-    const index = await indexCorpus(local.db, data.corpus, log, { skipIfIndexed: !!values.reuse })
+    const index = await indexCorpus(local.db, data.corpus, log, {
+      skipIfIndexed: !!values.reuse,
+      embedder: scripted?.embedder ?? real ?? undefined,
+    })
     log(
       `indexed in ${((Date.now() - started) / 1000).toFixed(1)}s: ${JSON.stringify(index.counts)}`,
     )
@@ -167,11 +202,14 @@ async function main(): Promise<void> {
       systems,
       limit: values.limit ? Number(values.limit) : undefined,
       tuning: values.tuning ? JSON.parse(values.tuning) : undefined,
+      part: parsePart(values.part),
       log,
     })
+    if (scripted) log(await scripted.seamReport())
     if (values.json) process.stdout.write(`${JSON.stringify(results)}\n`)
     else process.stdout.write(`${formatTable(results)}\n`)
   } finally {
+    await scripted?.close()
     await local.dispose({ keep: values.keep || !!values.reuse })
   }
 }

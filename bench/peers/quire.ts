@@ -5,7 +5,7 @@ import { parseConfig } from '../../workers/config'
 import { createRetriever, type Retriever } from '../../workers/retrieval'
 import { openLocalD1, type LocalD1 } from '../../eval/local-d1'
 import { indexCorpus } from '../../eval/pipeline'
-import { SYSTEMS } from '../../eval/systems'
+import { parseSystem } from '../../eval/systems'
 import type { Peer } from './types'
 
 export function quirePeer(log: (m: string) => void): Peer {
@@ -32,7 +32,7 @@ export function quirePeer(log: (m: string) => void): Peer {
       const result = await retriever.retrieve(query, {
         topK: depth,
         topN: depth,
-        stages: SYSTEMS.hybrid,
+        stages: parseSystem('hybrid')?.stages,
       })
       const ids = result.chunks.map((c) => documentIds.get(c.sourceId) ?? '')
       return [...new Set(ids)].filter(Boolean)

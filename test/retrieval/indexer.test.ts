@@ -16,7 +16,7 @@ async function countRows(sql: string, ...binds: unknown[]): Promise<number> {
 }
 
 describe('indexer', () => {
-  it('stores source, document, section, chunks, FTS rows and vectors', async () => {
+  it('stores source, document, section, chunks and FTS rows, and no hashed vectors', async () => {
     const ns = freshNamespace()
     const counts = await indexDocuments(
       indexDeps(),
@@ -24,8 +24,9 @@ describe('indexer', () => {
     )
     expect(counts).toEqual({ sources: 1, documents: 1, chunks: 1, skipped: 0 })
     expect(await countRows('SELECT count(*) AS n FROM chunks WHERE namespace = ?', ns)).toBe(1)
+    // The offline embedder is lexical: its vectors would never be read, so none are made.
     expect(await countRows('SELECT count(*) AS n FROM chunk_vectors WHERE namespace = ?', ns)).toBe(
-      1,
+      0,
     )
     const fts = await countRows(
       `SELECT count(*) AS n FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
@@ -114,7 +115,10 @@ describe('indexer', () => {
       deleteByIds: async () => {},
     }
     const request = paper('idx:6', 'Retry me', ABSTRACT, { namespace: ns })
-    await expect(indexDocuments(indexDeps(failing), request)).rejects.toBeInstanceOf(ProviderError)
+    // Vectors are stored only for a semantic embedder: the hashing one stands in for it here.
+    const deps = indexDeps(failing)
+    const semantic = { ...deps, embedder: { ...deps.embedder, lexical: false } }
+    await expect(indexDocuments(semantic, request)).rejects.toBeInstanceOf(ProviderError)
     expect(await countRows('SELECT count(*) AS n FROM chunks WHERE namespace = ?', ns)).toBe(0)
     const retry = await indexDocuments(indexDeps(), request)
     expect(retry.chunks).toBe(1)

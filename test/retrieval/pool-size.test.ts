@@ -54,7 +54,7 @@ describe('the routed top_k sets the candidate pool', () => {
         namespaces: [NS],
         topK: 100,
         topN: 100,
-        stages: { queryVariations: false, feedback: false, mmr: false, budget: false },
+        stages: { mmr: false, budget: false },
       })
       ids = all.chunks.map((c) => Number(c.chunkId))
     })

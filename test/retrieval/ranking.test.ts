@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { countTokens } from '../../workers/llm'
-import { classifyTask, TASK_PARAMS } from '../../workers/retrieval'
+import { TASK_PARAMS } from '../../workers/retrieval'
 import { fitTokenBudget, truncateToTokens } from '../../workers/retrieval/search/budget'
 import { fuseRankings } from '../../workers/retrieval/search/fusion'
 import { paperAwareMmr } from '../../workers/retrieval/search/mmr'
@@ -53,18 +53,6 @@ describe('paper-aware MMR', () => {
 })
 
 describe('task routing', () => {
-  it.each([
-    ['What is the half-life of caffeine?', 'qa'],
-    ['Summarize the main findings on statins', 'summarization'],
-    ['Give me an overview of CRISPR delivery methods', 'summarization'],
-    ['Compare transformers and LSTMs for translation', 'comparison'],
-    ['What is the difference between type 1 and type 2 diabetes?', 'comparison'],
-    ['Explain how attention works', 'explanation'],
-    ['How does reverse transcription work in HIV?', 'explanation'],
-  ] as const)('%s -> %s', (query, task) => {
-    expect(classifyTask(query)).toBe(task)
-  })
-
   it('uses the seed parameters per task', () => {
     expect(TASK_PARAMS).toEqual({
       qa: { topK: 10, topN: 5, lambda: 0.8 },

@@ -57,7 +57,7 @@ beforeAll(async () => {
   await indexMany(indexDeps(), PAPERS)
 })
 
-describe('hybrid retriever (offline)', () => {
+describe('retriever (offline)', () => {
   it('finds the relevant paper first, with citation fields', async () => {
     const result = await retriever().retrieve('Does sleep loss hurt memory consolidation?', {
       namespaces: [NS],
@@ -73,49 +73,66 @@ describe('hybrid retriever (offline)', () => {
     expect(result.queries[0]).toBe('Does sleep loss hurt memory consolidation?')
   })
 
-  it('routes by cue words and applies the task top_n', async () => {
-    const result = await retriever().retrieve(
-      'Compare statins and aspirin for heart attack prevention',
-      { namespaces: [NS] },
-    )
-    expect(result.task).toBe('comparison')
-    expect(result.chunks.length).toBeLessThanOrEqual(8)
+  it("routes only a named task offline, and applies that task's top_n", async () => {
+    const query = 'Compare statins and aspirin for heart attack prevention'
+    const plain = await retriever().retrieve(query, { namespaces: [NS] })
+    expect(plain.task).toBe('qa')
+    expect(plain.chunks.length).toBeLessThanOrEqual(5)
+    const forced = await retriever().retrieve(query, { namespaces: [NS], task: 'comparison' })
+    expect(forced.task).toBe('comparison')
+    expect(forced.chunks.length).toBeGreaterThan(5)
   })
 
-  it('runs lexicon variations offline', async () => {
+  it('runs the original query alone offline', async () => {
     const result = await retriever().retrieve('aspirin and MI risk', { namespaces: [NS] })
-    expect(result.queries.some((q) => q.includes('myocardial infarction'))).toBe(true)
+    expect(result.queries).toEqual(['aspirin and MI risk'])
     expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
   })
 
-  it('spreads results over papers with paper-aware MMR', async () => {
-    const options: RetrieveOptions = { namespaces: [NS], topN: 3, lambda: 0.5 }
-    const withMmr = await retriever().retrieve('statin cholesterol trial', options)
-    expect(new Set(titles(withMmr.chunks)).size).toBeGreaterThan(1)
-    const without = await retriever().retrieve('statin cholesterol trial', {
-      ...options,
-      stages: { mmr: false },
+  it("ranks a caller's planned variations as extra BM25 lists, with no model", async () => {
+    const result = await retriever().retrieve('MI risk', {
+      namespaces: [NS],
+      plan: { variations: ['myocardial infarction aspirin'] },
     })
-    expect(
-      without.chunks.filter((c) => c.title === 'A long review of statins').length,
-    ).toBeGreaterThan(1)
+    expect(result.queries).toEqual(['MI risk', 'myocardial infarction aspirin'])
+    expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
   })
 
-  it('answers from BM25 alone or from vectors alone when the other stage is off', async () => {
+  it('leaves paper-aware MMR off offline unless asked for', async () => {
+    const options: RetrieveOptions = { namespaces: [NS], topN: 3, lambda: 0.5 }
+    const plain = await retriever().retrieve('statin cholesterol trial', options)
+    expect(
+      plain.chunks.filter((c) => c.title === 'A long review of statins').length,
+    ).toBeGreaterThan(1)
+    const withMmr = await retriever().retrieve('statin cholesterol trial', {
+      ...options,
+      stages: { mmr: true },
+    })
+    expect(new Set(titles(withMmr.chunks)).size).toBeGreaterThan(1)
+  })
+
+  it('finds nothing by vectors alone offline: hashed vectors are not stored', async () => {
     const query = 'ownership types and garbage collection'
     const bm25 = await retriever().retrieve(query, { namespaces: [NS], stages: { vector: false } })
     const vector = await retriever().retrieve(query, { namespaces: [NS], stages: { bm25: false } })
     expect(bm25.chunks[0]?.title).toBe('Memory safety in systems languages')
-    expect(vector.chunks[0]?.title).toBe('Memory safety in systems languages')
+    expect(vector.chunks).toEqual([])
   })
 
-  it('runs only the original query when variations and feedback are switched off', async () => {
-    const result = await retriever().retrieve('aspirin and MI risk', {
-      namespaces: [NS],
-      stages: { queryVariations: false, feedback: false, rerank: false },
+  it('never asks the vector store offline: no cold step reads the stored vectors', async () => {
+    let queried = 0
+    const deps = indexDeps({
+      upsert: async () => {},
+      query: async () => {
+        queried += 1
+        return []
+      },
+      deleteByIds: async () => {},
     })
-    expect(result.queries).toEqual(['aspirin and MI risk'])
-    expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
+    const offline = createRetriever({ config: parseConfig({}), ...deps, models: null })
+    const result = await offline.retrieve('sleep deprivation memory', { namespaces: [NS] })
+    expect(result.chunks[0]?.title).toBe('Sleep deprivation and memory')
+    expect(queried).toBe(0)
   })
 
   it('keeps answering from BM25 when the vector store fails', async () => {
@@ -180,7 +197,7 @@ describe('hybrid retriever (offline)', () => {
   })
 })
 
-describe('hybrid retriever (model stages)', () => {
+describe('retriever (model stages)', () => {
   const plan = JSON.stringify({
     task: 'explanation',
     variations: ['statin therapy mortality', 'HMG-CoA reductase inhibitors death'],
@@ -214,11 +231,29 @@ describe('hybrid retriever (model stages)', () => {
     expect(result.chunks[1]?.chunkId).toBe(fused.chunks[2]?.chunkId)
   })
 
-  it('falls back to cue words, the lexicon and the lexical reranker when the model fails', async () => {
+  it('falls back to qa, the query alone and the fused order when the model fails', async () => {
     const failing: Script = () => new ProviderError('scripted', 'upstream down')
     const result = await retriever(failing).retrieve('aspirin and MI risk', { namespaces: [NS] })
     expect(result.fallbacks).toEqual(['plan:offline', 'rerank:lexical'])
+    expect(result.queries).toEqual(['aspirin and MI risk'])
     expect(result.chunks[0]?.title).toBe('Aspirin for primary prevention')
+  })
+
+  it('spreads results over papers with paper-aware MMR by default', async () => {
+    const script: Script = (request) =>
+      request.jsonSchema?.name === 'query_plan'
+        ? JSON.stringify({ task: 'qa', variations: [] })
+        : JSON.stringify({ scores: [] })
+    const options: RetrieveOptions = { namespaces: [NS], topN: 3, lambda: 0.5 }
+    const withMmr = await retriever(script).retrieve('statin cholesterol trial', options)
+    expect(new Set(titles(withMmr.chunks)).size).toBeGreaterThan(1)
+    const without = await retriever(script).retrieve('statin cholesterol trial', {
+      ...options,
+      stages: { mmr: false },
+    })
+    expect(
+      without.chunks.filter((c) => c.title === 'A long review of statins').length,
+    ).toBeGreaterThan(1)
   })
 
   it('tolerates grades wrapped in prose and keeps ungraded chunks after graded ones', async () => {

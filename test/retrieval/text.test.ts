@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { lexiconVariations } from '../../workers/retrieval/search/lexicon-variations'
 import { porterStem } from '../../workers/grounding'
+import { wordCounts, wordTokens } from '../../workers/grounding'
 
 describe('Porter stemmer (FTS5 variant)', () => {
   it.each([
@@ -21,27 +21,21 @@ describe('Porter stemmer (FTS5 variant)', () => {
   })
 })
 
-describe('lexicon variations', () => {
-  it('writes abbreviations out and long forms short', () => {
-    const [alternate] = lexiconVariations('AZT given with ribavirin causes anaemia in HIV')
-    expect(alternate).toContain('zidovudine')
-    expect(alternate).toContain('human immunodeficiency virus')
-    expect(alternate).toContain('anemia')
-    expect(lexiconVariations('risk after myocardial infarction')[0]).toContain('MI')
-  })
-
-  it('adds synonyms of the query terms', () => {
-    const variations = lexiconVariations('statins decrease mortality')
-    expect(
-      variations.some((v) => v.startsWith('statins decrease mortality') && v.includes('death')),
-    ).toBe(true)
-  })
-
-  it('spells Greek letters out', () => {
-    expect(lexiconVariations('TNF-α signalling')[0]).toContain('alpha')
-  })
-
-  it('returns nothing when the lexicon has nothing to add', () => {
-    expect(lexiconVariations('quantum chromodynamics lattice')).toEqual([])
+// wordCounts has no caller left in retrieval (issue 25 removed the pool's BM25); it stays
+// for the tokenizer move (issue 26) to keep or drop.
+describe('wordCounts', () => {
+  it('counts exactly the words wordTokens yields, in any script', () => {
+    const texts = [
+      'Plain ASCII text, with digits 42 and CAPITALS; twice: text TEXT.',
+      'Café naïve résumé — TNF-α and β-cells (p < 0.05) ±2 µm, ΣΑΣ ﬁnal x² 𝑥 句子',
+      '',
+    ]
+    for (const text of texts) {
+      const expected = new Map<string, number>()
+      for (const t of wordTokens(text)) expected.set(t, (expected.get(t) ?? 0) + 1)
+      const got = wordCounts(text)
+      expect(got.length).toBe(wordTokens(text).length)
+      expect(got.counts).toEqual(expected)
+    }
   })
 })

@@ -36,6 +36,23 @@ describe('createVectorStore', () => {
 })
 
 describe('D1 vector store', () => {
+  it('refuses a namespace holding more vectors than it keeps in memory', async () => {
+    const rows = ['911', '912', '913'].map((id, i) => ({
+      id,
+      namespace: 'bounded',
+      values: vector(1, i),
+      metadata,
+    }))
+    const small = createD1VectorStore({ db: env.DB, space: 'bound', dimensions: 2, maxVectors: 2 })
+    await small.upsert(rows)
+    const query = { namespace: 'bounded', vector: vector(1, 0), topK: 5 }
+    const error = await small.query(query).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ProviderError)
+    expect((error as ProviderError).message).toMatch(/more than 2 vectors.*vectorize/i)
+    const roomy = createD1VectorStore({ db: env.DB, space: 'bound', dimensions: 2, maxVectors: 3 })
+    expect((await roomy.query(query)).map((m) => m.id)).toEqual(['911', '912', '913'])
+  })
+
   it('refuses vectors of another dimension', async () => {
     const store = createD1VectorStore({ db: env.DB, space: 'dims', dimensions: 3 })
     await expect(

@@ -32,32 +32,21 @@ export function namespaceFilter(namespaces: readonly string[], column = 'c.names
 export const PREFETCH_FACTOR = 4
 export const MIN_PREFETCH = 200
 
-/** Extra columns and joins on top of the ranked ids (the pool search reads rows with them). */
-interface RankExtras {
-  columns: string
-  joins: string
-}
-
-const NO_EXTRAS: RankExtras = { columns: '', joins: '' }
-
-export function rankSql(
-  q: Bm25Search,
-  prefetch: number | null,
-  extras = NO_EXTRAS,
-): { sql: string; binds: unknown[] } {
+export function rankSql(q: Bm25Search, prefetch: number | null): { sql: string; binds: unknown[] } {
   const rank = `bm25(chunks_fts, ${Number(q.weights.title).toFixed(3)}, ${Number(q.weights.content).toFixed(3)})`
   const sources = (q.sourceIds ?? []).slice(0, 90)
   const sourceFilter = sources.length
     ? `AND c.source_id IN (${sources.map(() => '?').join(', ')})`
     : ''
-  // (`rank` is a hidden FTS5 column, hence score_raw.) Ranking inside FTS5 first and joining only the best rows halves the time on a large
-  // index; `prefetch` null ranks after the join (exact for any namespace size).
+  // (`rank` is a hidden FTS5 column, hence score_raw.) Ranking inside FTS5 first and joining
+  // only the best rows halves the time on a large index; `prefetch` null ranks after the join
+  // (exact for any namespace size).
   const limit = prefetch === null ? '' : `ORDER BY score_raw LIMIT ${prefetch}`
   const scope = namespaceFilter(q.namespaces)
   const sql = `WITH f AS MATERIALIZED (
       SELECT rowid AS id, ${rank} AS score_raw FROM chunks_fts WHERE chunks_fts MATCH ? ${limit})
-    SELECT f.id AS id, -f.score_raw AS score, (SELECT count(*) FROM f) AS pool${extras.columns}
-    FROM f JOIN chunks c ON c.id = f.id${extras.joins}
+    SELECT f.id AS id, -f.score_raw AS score, (SELECT count(*) FROM f) AS pool
+    FROM f JOIN chunks c ON c.id = f.id
     WHERE ${scope.sql} ${sourceFilter} ORDER BY f.score_raw LIMIT ?`
   return { sql, binds: [q.match, ...scope.binds, ...sources, q.limit] }
 }

@@ -2,7 +2,6 @@
 // these and never drizzle or the schema's tables directly.
 export { readAnswerCacheRow, writeAnswerCacheRow, type CachedAnswerRow } from './answer-cache'
 export * from './chunk-writes'
-export * from './corpus-pool'
 export * from './corpus-reads'
 export * from './corpus-stats'
 export * from './corpus-writes'

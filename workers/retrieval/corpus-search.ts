@@ -65,7 +65,7 @@ function retrieveOptions(
   return {
     topK: Math.max(20, limit * 3),
     topN: limit * 2,
-    stages: { budget: false, ...(noModel ? { modelRerank: false } : {}) },
+    stages: { budget: false, ...(noModel ? { rerank: false } : {}) },
     plan: options.plan ?? (noModel ? {} : undefined),
     namespaces,
   }

@@ -7,8 +7,8 @@ export interface Embedder {
   readonly id: string
   readonly dimensions: number
   /**
-   * True when vectors encode surface words (feature hashing) rather than meaning: hybrid
-   * retrieval then gives the vector list less weight, since BM25 already sees those words.
+   * True when vectors encode surface words (feature hashing) rather than meaning: BM25 already
+   * ranks those words better, so the indexer stores no such vectors and retrieval searches none.
    */
   readonly lexical?: boolean
   /** Embeds texts in order; vectors are L2-normalised. */

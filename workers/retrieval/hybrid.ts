@@ -1,7 +1,9 @@
-// createRetriever: hybrid retrieval as a pipeline of stages (seed 004's retrieval layer):
-// plan (task routing, query variations) -> recall (BM25, vectors, feedback) -> fuse (RRF)
-// -> rerank (top 20) -> select (paper-aware MMR, token budget). Each stage can be switched
-// off through RetrieveOptions.stages; a failing model stage falls back instead of failing.
+// createRetriever: retrieval as a pipeline of stages (seed 004's retrieval layer): plan (task
+// routing, query variations) -> recall (BM25, vectors) -> fuse (RRF) -> rerank (top 20) ->
+// select (paper-aware MMR, token budget). Offline only BM25 and the budget run: the other
+// stages need a model or a semantic embedder, or did not pay on held-out data
+// (eval/README.md). Each stage can be switched off through RetrieveOptions.stages; a failing
+// model stage falls back instead of failing.
 import type { Config } from '../config'
 import type { ChatModels } from '../llm'
 import type { Embedder } from './embedder'
@@ -33,15 +35,16 @@ export interface RetrieverDeps {
   tuning?: Partial<RetrievalTuning>
 }
 
-const ALL_ON: StageSwitches = {
-  vector: true,
-  bm25: true,
-  queryVariations: true,
-  feedback: true,
-  rerank: true,
-  modelRerank: true,
-  mmr: true,
-  budget: true,
+/** Every stage that can run does, except paper-aware MMR offline (see RetrieveOptions.stages). */
+function defaultStages(models: ChatModels | null): StageSwitches {
+  return {
+    vector: true,
+    bm25: true,
+    queryVariations: true,
+    rerank: true,
+    mmr: models !== null,
+    budget: true,
+  }
 }
 
 const clampInt = (n: number | undefined, min: number, max: number) =>
@@ -53,7 +56,11 @@ function searchedNamespaces(named: readonly string[] | undefined): string[] {
   return unique.length > 0 ? unique : [LIBRARY_NAMESPACE]
 }
 
-function initialState(query: string, options: RetrieveOptions): RetrievalState {
+function initialState(
+  query: string,
+  options: RetrieveOptions,
+  defaults: StageSwitches,
+): RetrievalState {
   const task = options.task ?? 'qa'
   const params = TASK_PARAMS[task]
   return {
@@ -66,7 +73,7 @@ function initialState(query: string, options: RetrieveOptions): RetrievalState {
       topN: params.topN,
       lambda: params.lambda,
       tokenBudget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
-      stages: { ...ALL_ON, ...options.stages },
+      stages: { ...defaults, ...options.stages },
       sourceIds: options.sourceIds,
       plan: options.plan,
     },
@@ -87,6 +94,7 @@ export function createRetriever(deps: RetrieverDeps): Retriever {
     models: deps.models,
     tuning: { ...DEFAULT_TUNING, ...deps.tuning },
   }
+  const defaults = defaultStages(deps.models)
   return {
     async retrieve(
       query: string,
@@ -99,7 +107,7 @@ export function createRetriever(deps: RetrieverDeps): Retriever {
         topN: clampInt(options.topN, 1, 200),
         lambda: options.lambda === undefined ? undefined : Math.min(1, Math.max(0, options.lambda)),
       }
-      let state = initialState(text, options)
+      let state = initialState(text, options, defaults)
       if (!text) return { task: state.options.task, chunks: [], queries: [] }
       const stages: Stage[] = [planStage(explicit), recallStage, fuseStage]
       if (state.options.stages.rerank) stages.push(rerankStage)

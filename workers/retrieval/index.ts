@@ -12,7 +12,7 @@ export { createOfflineEmbedder, OFFLINE_EMBEDDER_VERSION } from './embedders/off
 export { indexDocuments, indexMany, type IndexDeps } from './indexing/indexer'
 export { parseCorpusJsonl, type CorpusRow } from './corpus/jsonl'
 export { corpusIndexRequest } from './corpus/requests'
-export { classifyTask, TASK_PARAMS, type TaskParams } from './search/task-router'
+export { TASK_PARAMS, type TaskParams } from './search/task-router'
 export { planSearchWithModel, type PlanTurn } from './search/plan-prompt'
 export { DEFAULT_TOKEN_BUDGET } from './search/budget'
 export { toRetrieved } from './search/hydrate'

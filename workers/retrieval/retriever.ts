@@ -1,5 +1,7 @@
-// The Retriever: hybrid retrieval over the knowledge base (vector + FTS5 BM25 -> RRF ->
-// rerank -> paper-aware MMR -> token budget). Implemented in hybrid.ts and search/.
+// The Retriever: retrieval over the knowledge base. Offline: FTS5 BM25 -> token budget. With a
+// model and/or a semantic embedder, seed 004's hybrid: model query plan -> BM25 and vector lists
+// per query -> RRF -> model rerank -> paper-aware MMR -> token budget. Implemented in hybrid.ts
+// and search/.
 
 export type RetrievalTask = 'qa' | 'summarization' | 'comparison' | 'explanation'
 
@@ -10,23 +12,25 @@ export interface RetrieveOptions {
    * computes them). Default: the public library only.
    */
   namespaces?: readonly string[]
-  /** Force a task; otherwise classified from the query. */
+  /** Force a task; otherwise a model's plan names it, or it is 'qa'. */
   task?: RetrievalTask
   topK?: number
   topN?: number
   lambda?: number
   /** Token budget for the returned chunks' text (default 18,000). */
   tokenBudget?: number
-  /** Stage switches, so each stage's effect is measurable (all default true except noted). */
+  /**
+   * Stage switches, so each stage's effect is measurable. Each defaults to on where it can run:
+   * `vector` needs a semantic embedder, `queryVariations` and `rerank` a model (or a plan's
+   * variations), and `mmr` is on by default only with a model (offline it changed nothing on
+   * held-out data, eval/README.md); `mmr: true` asks for it offline too.
+   */
   stages?: Partial<{
     vector: boolean
     bm25: boolean
     queryVariations: boolean
-    /** Pseudo-relevance feedback: a second BM25 pass with terms from the top BM25 chunks. */
-    feedback: boolean
+    /** The fast model grades the rerank head (off: the fused order stands, no model call). */
     rerank: boolean
-    /** The fast model grades the rerank head (off: word statistics rerank it, no model call). */
-    modelRerank: boolean
     mmr: boolean
     budget: boolean
   }>
@@ -34,8 +38,8 @@ export interface RetrieveOptions {
   sourceIds?: string[]
   /**
    * A query plan the caller already made (e.g. the answer engine's one planning call): no
-   * planning model call then. A missing task is classified, missing variations come from the
-   * lexicon.
+   * planning model call then. A missing task means 'qa'; missing variations mean the query
+   * runs alone.
    */
   plan?: QueryPlan
 }

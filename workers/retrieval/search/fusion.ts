@@ -2,7 +2,7 @@
 // Rank-based, so BM25 scores and cosine similarities never need a common scale.
 
 export interface RankedList {
-  /** Which retriever produced it, e.g. 'bm25', 'vector', 'bm25:variation', 'bm25:feedback'. */
+  /** Which retriever produced it, e.g. 'bm25', 'vector', 'bm25:variation'. */
   name: string
   weight: number
   /** Chunk ids, best first. */

@@ -1,12 +1,12 @@
 // Query planning: the task (routing) and two query variations (seed 004). With a model, one
 // call to the fast model returns both (plan-prompt.ts, the prompt the answer's follow-up
-// rewrite uses too); offline, or if that call fails, cue words pick the task and the built-in
-// lexicon writes the variations.
+// rewrite uses too); offline, or if that call fails, the task is 'qa' and the original query
+// runs alone (cue-word routing and lexicon variations did not pay on held-out claims and were
+// removed, eval/README.md).
 import type { QueryPlan, RetrievalTask } from '../retriever'
-import { lexiconVariations } from './lexicon-variations'
 import { planSearchWithModel } from './plan-prompt'
 import type { RetrievalState, Stage } from './state'
-import { classifyTask, TASK_PARAMS } from './task-router'
+import { DEFAULT_TASK, TASK_PARAMS } from './task-router'
 
 const VARIATIONS = 2
 
@@ -26,15 +26,15 @@ function withTask(
   return { ...state, options }
 }
 
-/** The caller's precomputed plan: no model call, offline pieces fill what it leaves out. */
+/** The caller's precomputed plan: no model call; a missing task is 'qa'. */
 function planned(
   state: RetrievalState,
   plan: QueryPlan,
   explicit: Partial<Record<'topK' | 'topN' | 'lambda', number>>,
 ): RetrievalState {
   const { query, options } = state
-  const task = options.taskForced ? options.task : (plan.task ?? classifyTask(query))
-  const variations = (plan.variations ?? lexiconVariations(query, VARIATIONS))
+  const task = options.taskForced ? options.task : (plan.task ?? DEFAULT_TASK)
+  const variations = (plan.variations ?? [])
     .filter((v) => v.trim() && v.trim().toLowerCase() !== query.trim().toLowerCase())
     .slice(0, VARIATIONS)
   const next = withTask(state, task, explicit)
@@ -45,7 +45,7 @@ function planned(
 export function planStage(explicit: Partial<Record<'topK' | 'topN' | 'lambda', number>>): Stage {
   return async (state, ctx, signal) => {
     const { query, options } = state
-    const offlineTask = options.taskForced ? options.task : classifyTask(query)
+    const offlineTask = options.taskForced ? options.task : DEFAULT_TASK
     const wantVariations = options.stages.queryVariations
     if (options.plan) return planned(state, options.plan, explicit)
     if (ctx.models && (wantVariations || !options.taskForced)) {
@@ -60,10 +60,6 @@ export function planStage(explicit: Partial<Record<'topK' | 'topN' | 'lambda', n
         state = { ...state, fallbacks: [...state.fallbacks, 'plan:offline'] }
       }
     }
-    const next = withTask(state, offlineTask, explicit)
-    return {
-      ...next,
-      queries: wantVariations ? [query, ...lexiconVariations(query, VARIATIONS)] : [query],
-    }
+    return withTask(state, offlineTask, explicit)
   }
 }

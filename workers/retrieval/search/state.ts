@@ -12,33 +12,21 @@ export type StageSwitches = Record<StageName, boolean>
 /** Numbers the pipeline runs on; defaults in tuning.ts, overridable for evaluation. */
 export interface RetrievalTuning {
   rrfK: number
-  /** Weights of the ranked lists in fusion. */
-  weights: {
-    bm25: number
-    /** The vector list when the embedder is lexical (offline hashing) or semantic. */
-    vectorLexical: number
-    vectorSemantic: number
-    /** Multiplies a list's weight when it comes from a query variation. */
-    variation: number
-    feedback: number
-  }
+  /**
+   * Weight of a semantic embedder's vector lists in fusion (BM25 lists weigh 1). Not measured
+   * here: there are no model weights on this machine (eval/README.md, "Semantic embedder").
+   */
+  vectorWeight: number
   bm25Columns: { title: number; content: number }
-  /** Candidates the reranker re-scores (seed 004: 20). */
+  /** Candidates the model reranker re-scores (seed 004: 20). */
   rerankDepth: number
   /** Each list retrieves at least this many, so fusion sees beyond top_k. */
   minListDepth: number
   /**
-   * Rows of the one FTS5 pass (union of the query's and variations' terms) over which the
-   * query, variations and feedback are ranked in code; at least twice the list depth.
+   * Which terms a BM25 pass walks (match-terms.ts): a term in more than `share` of the index is
+   * left out once the rarer terms' matches reach `reach` times the list depth.
    */
-  poolDepth: number
-  /**
-   * Which terms that FTS5 pass walks (pool-terms.ts): a term in more than `commonShare` of the
-   * index is left out once the rarer terms' matches reach `reach` times the pool.
-   */
-  poolTerms: { commonShare: number; reach: number }
-  /** Feedback chunks, terms added, and candidate terms whose IDF is looked up. */
-  feedback: { docs: number; terms: number; candidates: number }
+  commonTerms: { share: number; reach: number }
 }
 
 export interface RetrievalContext {

@@ -1,7 +1,10 @@
-// The D1 VectorStore adapter (local runs and tests; Vectorize has no local emulator): vectors
-// as Float32 BLOBs in chunk_vectors, exact cosine over an in-isolate matrix per namespace and
-// space. Writes bump index_versions in the same batch; a query then reads only the appended
-// rows, or everything again when stored rows were replaced or deleted.
+// The D1 VectorStore adapter (local runs, tests and small libraries; Vectorize has no local
+// emulator): vectors as Float32 BLOBs in chunk_vectors, exact cosine over an in-isolate matrix
+// per namespace and space. Writes bump index_versions in the same batch; a query then reads
+// only the appended rows, or everything again when stored rows were replaced or deleted. The
+// matrix lives in the isolate's 128 MB, so a namespace past MATRIX_BUDGET_BYTES of vectors is
+// refused (the vector list fails, BM25 answers, `vector:failed` says so): that is Vectorize's
+// size (workers/retrieval/README.md).
 import {
   bumpVersionStatement,
   deleteVectorStatements,
@@ -12,10 +15,10 @@ import {
   upsertVectorStatements,
   vectorScope,
 } from '../../db'
-import { ValidationError } from '../../errors'
+import { ProviderError, ValidationError } from '../../errors'
 import type { VectorQuery, VectorRecord, VectorStore } from '../vector-store'
 import { vectorToBlob } from './blob'
-import { appendRows, loadRows } from './matrix-loader'
+import { appendRows, loadRows, MatrixTooLargeError } from './matrix-loader'
 import { topMatches, type VectorMatrix } from './vector-matrix'
 
 interface CachedMatrix {
@@ -30,7 +33,12 @@ export interface D1VectorStoreOptions {
   /** Embedder id: this store reads and writes only vectors of this space. */
   space: string
   dimensions: number
+  /** Vectors one namespace may hold in memory (default: MATRIX_BUDGET_BYTES of float32). */
+  maxVectors?: number
 }
+
+/** A third of a Worker isolate's 128 MB: 21,845 vectors of 384 dimensions, 10,922 of 768. */
+export const MATRIX_BUDGET_BYTES = 32 * 1024 * 1024
 
 /** Shared by every store over the same database binding in this isolate. */
 const caches = new WeakMap<D1Database, Map<string, CachedMatrix>>()
@@ -43,6 +51,7 @@ function cacheFor(db: D1Database): Map<string, CachedMatrix> {
 
 export function createD1VectorStore(options: D1VectorStoreOptions): VectorStore {
   const { db, space, dimensions } = options
+  const maxVectors = options.maxVectors ?? Math.floor(MATRIX_BUDGET_BYTES / (4 * dimensions))
   const cache = cacheFor(db)
 
   function checkDimensions(vector: Float32Array): void {
@@ -61,11 +70,14 @@ export function createD1VectorStore(options: D1VectorStoreOptions): VectorStore 
     const cached = cache.get(scope)
     if (cached && cached.version === version) return cached.matrix
     const grow = cached && cached.rewrite === rewrite ? cached : null
-    const rows = await loadRows(db, {
-      namespace,
-      space,
-      dimensions,
-      afterRowid: grow?.lastRowid ?? 0,
+    const held = grow?.matrix.ids.length ?? 0
+    const where = { namespace, space, dimensions, afterRowid: grow?.lastRowid ?? 0 }
+    const rows = await loadRows(db, where, maxVectors - held).catch((error: unknown) => {
+      if (!(error instanceof MatrixTooLargeError)) throw error
+      throw new ProviderError(
+        'vector-store',
+        `Namespace ${namespace} holds more than ${maxVectors} vectors, more than the D1 vector store keeps in memory; use VECTOR_STORE=vectorize`,
+      )
     })
     const matrix = appendRows(grow?.matrix ?? null, rows, dimensions)
     cache.set(scope, { version, rewrite, lastRowid: rows.lastRowid, matrix })

@@ -7,6 +7,12 @@ import { computeNorms, type VectorMatrix } from './vector-matrix'
 
 const PAGE_ROWS = 1000
 
+export class MatrixTooLargeError extends Error {
+  constructor(readonly maxRows: number) {
+    super(`more than ${maxRows} vectors`)
+  }
+}
+
 export interface LoadedRows {
   ids: string[]
   metadata: VectorMetadata[]
@@ -25,9 +31,14 @@ function concat(parts: Float32Array[], length: number): Float32Array {
   return out
 }
 
+/**
+ * Reads rows after `afterRowid`; `maxRows` bounds what one load may add (the caller's memory
+ * budget): past it the load stops and throws instead of reading every vector.
+ */
 export async function loadRows(
   db: D1Database,
   where: { namespace: string; space: string; dimensions: number; afterRowid: number },
+  maxRows = Number.POSITIVE_INFINITY,
 ): Promise<LoadedRows> {
   const { dimensions } = where
   const ids: string[] = []
@@ -49,6 +60,7 @@ export async function loadRows(
     })
     parts.push(values)
     lastRowid = page[page.length - 1]?.rowid ?? lastRowid
+    if (ids.length > maxRows) throw new MatrixTooLargeError(maxRows)
     if (page.length < PAGE_ROWS) break
   }
   return { ids, metadata, values: concat(parts, ids.length * dimensions), lastRowid }

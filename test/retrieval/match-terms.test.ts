@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../workers/config'
 import { createRetriever, indexMany } from '../../workers/retrieval'
-import { poolMatchTerms } from '../../workers/retrieval/search/pool-terms'
+import { matchTerms } from '../../workers/retrieval/search/match-terms'
 import { porterStem } from '../../workers/grounding'
 import { freshNamespace, indexDeps, paper } from './helpers'
 
@@ -10,36 +10,34 @@ function statsOf(total: number, df: Record<string, number>) {
   return { total, df: (stem: string) => byStem.get(stem) ?? 0 }
 }
 
-describe('the terms the pool pass walks', () => {
+describe('the terms a BM25 pass walks', () => {
   const stats = statsOf(50_000, { zebrafish: 900, fin: 2_400, cells: 40_000, patients: 30_000 })
   const terms = ['cells', 'zebrafish', 'patients', 'fin']
 
   it('leaves out common terms once the rarer ones reach far enough, in query order', () => {
-    const walked = poolMatchTerms(terms, stats, 100, { commonShare: 0.3, reach: 10 })
+    const walked = matchTerms(terms, stats, 100, { share: 0.3, reach: 10 })
     expect(walked).toEqual(['zebrafish', 'fin'])
   })
 
-  it('keeps common terms while the rarer ones cannot fill the pool', () => {
-    const walked = poolMatchTerms(terms, stats, 100, { commonShare: 0.3, reach: 100 })
+  it('keeps common terms while the rarer ones cannot fill the list', () => {
+    const walked = matchTerms(terms, stats, 100, { share: 0.3, reach: 100 })
     expect(walked).toEqual(['zebrafish', 'patients', 'fin'])
-    expect(poolMatchTerms(terms, stats, 100, { commonShare: 0.3, reach: 1_000 })).toEqual(terms)
+    expect(matchTerms(terms, stats, 100, { share: 0.3, reach: 1_000 })).toEqual(terms)
   })
 
   it('never leaves out a term under the common share', () => {
-    const walked = poolMatchTerms(terms, stats, 100, { commonShare: 0.9, reach: 0 })
+    const walked = matchTerms(terms, stats, 100, { share: 0.9, reach: 0 })
     expect(walked).toEqual(terms)
   })
 
   it('keeps a query of common terms only whole', () => {
-    expect(poolMatchTerms(['cells'], stats, 100, { commonShare: 0.3, reach: 10 })).toEqual([
-      'cells',
-    ])
+    expect(matchTerms(['cells'], stats, 100, { share: 0.3, reach: 10 })).toEqual(['cells'])
   })
 })
 
-describe('pruned pool in a small namespace', () => {
-  const BIG = freshNamespace('pool-big')
-  const SMALL = freshNamespace('pool-small')
+describe('pruned terms in a small namespace', () => {
+  const BIG = freshNamespace('terms-big')
+  const SMALL = freshNamespace('terms-small')
 
   beforeAll(async () => {
     const big = Array.from({ length: 120 }, (_, i) =>
@@ -64,7 +62,7 @@ describe('pruned pool in a small namespace', () => {
       config: parseConfig({}),
       ...indexDeps(),
       models: null,
-      tuning: { poolTerms: { commonShare: 0.1, reach: 0.1 } },
+      tuning: { commonTerms: { share: 0.1, reach: 0.1 } },
     })
     const result = await retriever.retrieve('zebrafish cells', { namespaces: [SMALL] })
     expect(result.chunks.map((c) => c.title).sort()).toEqual(
