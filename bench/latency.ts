@@ -18,7 +18,7 @@ export interface LatencyRow {
 }
 
 interface BenchSystem {
-  /** Undefined: the retriever as every capability calls it (routing, default stages). */
+  /** Undefined: the retriever as every capability calls it (default stages). */
   options?: RetrieveOptions
   tuning?: Partial<RetrievalTuning>
 }
