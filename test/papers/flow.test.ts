@@ -1,7 +1,9 @@
 // Paper Brain end to end, offline: search (recorded arXiv feed) -> load by indices through the
 // ingest queue (fixture PDFs; one link fails and is marked) -> chat with page citations that
 // are checked against the PDF's own pages -> abstention on a question the papers do not answer.
+import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { SCHOLARLY_NAMESPACE } from '../../workers/namespaces'
 import { extractPdfPages, type PdfPage } from '../../workers/sources'
 import { createSession, type CreatedSession } from '../session/helpers'
 import { loadThroughQueue, papersEnv, pdfFixture, type PapersEnv } from './helpers'
@@ -65,6 +67,18 @@ describe('paper discovery, loading and chat', () => {
     expect(world.arxivUrls.at(-1)).toContain('max_results=15')
     expect(body.quota.search.used).toBe(1)
     hits = body.papers
+  })
+
+  it('keeps what the search found in the scholarly cache, never in the public library', async () => {
+    const ids = hits.map((h) => h.arxiv_id)
+    const places = ids.map(() => '?').join(', ')
+    const { results } = await env.DB.prepare(
+      `SELECT namespace, external_id FROM sources WHERE kind = 'arxiv' AND external_id IN (${places})`,
+    )
+      .bind(...ids)
+      .all<{ namespace: string; external_id: string }>()
+    expect(new Set(results.map((r) => r.external_id))).toEqual(new Set(ids))
+    expect(new Set(results.map((r) => r.namespace))).toEqual(new Set([SCHOLARLY_NAMESPACE]))
   })
 
   it('searches a title-looking query verbatim, in quotes, in the title field', async () => {

@@ -21,6 +21,7 @@ import {
 import { queuePaperLoads } from './queue-load'
 import { consumeQuota, markApiExhausted } from './quota'
 import { searchPapers, SEARCH_SHOW } from './search'
+import { cacheScholarly } from './scholarly-cache'
 import { loggingEmbedder, loggingModel, PaperLog } from './session-log'
 
 const searchArgs = z.object({ query: z.string().trim().min(2).max(500) })
@@ -84,6 +85,7 @@ export async function brainSearch(turn: PreparedTurn, query: string, actions: Br
       arxiv: deps.scholarly.arxiv,
       embedder: loggingEmbedder(deps.embedder, log, deps.now),
       model: model && loggingModel(model, 'query_rewrite', log, deps.now),
+      cache: (papers) => cacheScholarly(deps, papers, turn.signal),
     },
     query,
     turn.signal,

@@ -31,6 +31,7 @@ import {
   sessionParamSchema,
 } from './schemas'
 import { searchPapers } from './search'
+import { cacheScholarly } from './scholarly-cache'
 import { loggingEmbedder, loggingModel, PaperLog } from './session-log'
 import type { SessionStub } from '../session'
 
@@ -95,6 +96,7 @@ export const paperRoutes = new Hono<AppEnv>()
           arxiv: deps.scholarly.arxiv,
           embedder: loggingEmbedder(deps.embedder, log, deps.now),
           model: discoveryModel && loggingModel(discoveryModel, 'query_rewrite', log, deps.now),
+          cache: (papers) => cacheScholarly(deps, papers, c.req.raw.signal),
         },
         query,
         c.req.raw.signal,

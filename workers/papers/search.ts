@@ -39,8 +39,16 @@ function yearOf(paper: ArxivPaper): number | null {
   return Number.isFinite(year) ? year : null
 }
 
+export interface SearchPorts {
+  arxiv: ArxivClient
+  embedder: Embedder
+  model?: ChatModel | null
+  /** Keeps what arXiv returned in the shared scholarly cache (scholarly-cache.ts). */
+  cache?: (papers: readonly ArxivPaper[]) => Promise<void>
+}
+
 export async function searchPapers(
-  ports: { arxiv: ArxivClient; embedder: Embedder; model?: ChatModel | null },
+  ports: SearchPorts,
   query: string,
   signal?: AbortSignal,
 ): Promise<PaperSearchResult> {
@@ -52,6 +60,7 @@ export async function searchPapers(
     signal,
   )
   const papers = found.slice(0, SEARCH_FETCH)
+  const cached = ports.cache?.(papers)
   let scores = papers.map(() => 0)
   if (papers.length > 0) {
     const texts = papers.map((p) => `${p.title}\n${p.abstract}`)
@@ -62,6 +71,7 @@ export async function searchPapers(
     const queryVector = queryVectors[0]
     scores = vectors.map((v) => (queryVector ? dot(queryVector, v) : 0))
   }
+  await cached
   // Ties keep arXiv's relevance order (a stable sort over the original positions).
   const ranked = papers
     .map((paper, position) => ({ paper, position, score: scores[position] ?? 0 }))
