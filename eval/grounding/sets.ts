@@ -64,12 +64,17 @@ function questions(file: string): Question[] {
   }))
 }
 
+/** The off-topic questions alone (the papers report asks them of loaded papers too). */
+export function readOffTopic(): Question[] {
+  return questions(path.join(SETS_DIR, 'offtopic.jsonl'))
+}
+
 export function readSets(claimsFile = DEFAULT_CLAIMS): GroundingSets {
   if (!existsSync(claimsFile)) throw new Error(`claims file not found: ${claimsFile}`)
   return {
     claims: questions(claimsFile),
     topics: questions(path.join(SETS_DIR, 'topics.jsonl')),
-    offTopic: questions(path.join(SETS_DIR, 'offtopic.jsonl')),
+    offTopic: readOffTopic(),
     followUps: readJsonl<Conversation & { id: string | number }>(
       path.join(SETS_DIR, 'followups.jsonl'),
     ).map((c) => ({ id: String(c.id), turns: c.turns, gold: c.gold.map(String) })),

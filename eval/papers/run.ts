@@ -11,6 +11,7 @@ import { extractPdfPages, type PdfPage } from '../../workers/sources'
 import type { IndexedCorpus } from '../pipeline'
 import { evaluatePapers, type PaperReport } from './evaluate'
 import { buildQuestions } from './questions'
+import { readOffTopic } from '../grounding/sets'
 
 const SESSION = 'eval'
 
@@ -64,9 +65,7 @@ export async function runPapers(input: {
     vectors: index.vectors,
     models: null,
   })
-  const offTopicFile = path.join(import.meta.dirname, '..', 'grounding', 'off-topic.json')
-  const offTopic = (JSON.parse(readFileSync(offTopicFile, 'utf8')) as { questions: string[] })
-    .questions
+  const offTopic = readOffTopic().map((q) => q.q)
   const report = await evaluatePapers({
     deps: { retriever, db: index.db },
     session: SESSION,
