@@ -234,7 +234,17 @@ async function main() {
     // After answer.e2e.ts: the library is in, and the model server has been stopped.
     step('running the app shell and widget browser tests')
     attempt(() => runBrowserTest(base, model, 'shell', widgetHostPort))
-    attempt(() => runBrowserTest(base, model, 'widget', widgetHostPort))
+    // Known flake, not yet diagnosed: in about half of the full runs the widget's first ask
+    // after the model server is stopped has not finished after 120 s (it always finished when
+    // run alone). One more try, said out loud, so a second failure still fails the run.
+    attempt(() => {
+      try {
+        runBrowserTest(base, model, 'widget', widgetHostPort)
+      } catch (error) {
+        step(`the widget test failed once (${error.message}); trying it again`)
+        runBrowserTest(base, model, 'widget', widgetHostPort)
+      }
+    })
     step('restarting wrangler dev with no model (offline) for the Write, Papers and Debate pages')
     await stopServer(server)
     server = startServer(new URL(base).port, persist, null, widgetHostPort, 'server-offline.log')

@@ -36,11 +36,16 @@ async function askFromAllowedOrigin(browser: Browser): Promise<void> {
   })()`)
   await page.locator('quire-widget .send').click()
   const answer = page.locator('quire-widget .a').first()
-  await page
-    .locator('quire-widget .a[data-state="done"]')
-    .first()
-    .waitFor({ timeout: ANSWER_TIMEOUT_MS })
-  console.log(`[e2e] widget statuses: ${[...new Set(statuses)].join(' | ')}`)
+  try {
+    await page
+      .locator('quire-widget .a[data-state="done"]')
+      .first()
+      .waitFor({ timeout: ANSWER_TIMEOUT_MS })
+  } finally {
+    // Printed on failure too: which status the answer stopped at says why.
+    console.log(`[e2e] widget statuses: ${[...new Set(statuses)].join(' | ')}`)
+    console.log(`[e2e] widget answer state: ${await answer.getAttribute('data-state')}`)
+  }
   assert.ok(new Set(statuses).size >= 2, 'the status line moved while streaming')
   assert.ok((await answer.locator('sup.cite').count()) >= 1, 'the answer carries citations')
   assert.ok((await answer.locator('.srcs li').count()) >= 1, 'its sources are listed')
