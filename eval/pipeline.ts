@@ -10,6 +10,7 @@ import {
   type CorpusRow,
   type Embedder,
   type IndexCounts,
+  type Retriever,
   type VectorStore,
 } from '../workers/retrieval'
 import type { RetrievalTuning } from '../workers/retrieval/search/state'
@@ -17,6 +18,21 @@ import { createD1VectorStore } from '../workers/retrieval/vectors/d1-vectors'
 import type { BeirData } from './beir'
 import { meanMetrics, type Metrics } from './metrics'
 import { inPart, parseSystem } from './systems'
+
+/** Quire's retriever over an indexed corpus, default configuration, no model. */
+export function offlineRetriever(
+  index: IndexedCorpus,
+  tuning?: Partial<RetrievalTuning>,
+): Retriever {
+  return createRetriever({
+    config: parseConfig({}),
+    db: index.db,
+    embedder: index.embedder,
+    vectors: index.vectors,
+    models: null,
+    ...(tuning ? { tuning } : {}),
+  })
+}
 
 export const CORPUS_NAME = 'beir'
 const INDEX_BATCH = 250
@@ -97,14 +113,7 @@ export async function evaluateSystems(input: {
   for (const system of input.systems) {
     const spec = parseSystem(system)
     if (!spec) throw new Error(`unknown system ${system}`)
-    const retriever = createRetriever({
-      config: parseConfig({}),
-      db: index.db,
-      embedder: index.embedder,
-      vectors: index.vectors,
-      models: null,
-      tuning: { ...input.tuning, ...spec.tuning },
-    })
+    const retriever = offlineRetriever(index, { ...input.tuning, ...spec.tuning })
     const started = Date.now()
     const runs = await mapConcurrent(queries, CONCURRENCY, async (id) => {
       const depth = spec.routed ? {} : { topK: DEPTH, topN: DEPTH }

@@ -7,7 +7,6 @@
 // held-out parts are scored with the fitted weights, never fitted on. Figures that count
 // come from the route (`--grounding`); these are for choosing.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { parseConfig } from '../../workers/config'
 import {
   createTermStatisticsSource,
   isSmallTalk,
@@ -16,10 +15,10 @@ import {
   type QuerySignals,
   type TermStatistics,
 } from '../../workers/grounding'
-import { createCorpusSearch, createRetriever } from '../../workers/retrieval'
+import { createCorpusSearch } from '../../workers/retrieval'
 import { LIBRARY_NAMESPACE } from '../../workers/namespaces'
 import type { IndexedCorpus } from '../pipeline'
-import { mapConcurrent } from '../pipeline'
+import { mapConcurrent, offlineRetriever } from '../pipeline'
 import { fitLogistic, type LogisticModel } from './logistic'
 import { partOf, readSets, type Part, type SetName } from './sets'
 
@@ -74,13 +73,7 @@ export async function collectSamples(
 ): Promise<Sample[]> {
   const sets = readSets()
   const termStats = createTermStatisticsSource(index.db, [LIBRARY_NAMESPACE])
-  const retriever = createRetriever({
-    config: parseConfig({}),
-    db: index.db,
-    embedder: index.embedder,
-    vectors: index.vectors,
-    models: null,
-  })
+  const retriever = offlineRetriever(index)
   const search = createCorpusSearch(retriever, [LIBRARY_NAMESPACE], termStats)
   const items = (['claims', 'topics', 'offTopic'] as const).flatMap((set) =>
     sets[set].filter((q) => !isSmallTalk(q.q)).map((q) => ({ set, ...q })),

@@ -4,11 +4,9 @@
 // statistics), and prints page-citation accuracy and abstention (evaluate.ts).
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { parseConfig } from '../../workers/config'
 import { indexPaperPages } from '../../workers/papers/load'
-import { createRetriever } from '../../workers/retrieval'
 import { extractPdfPages, type PdfPage } from '../../workers/sources'
-import type { IndexedCorpus } from '../pipeline'
+import { offlineRetriever, type IndexedCorpus } from '../pipeline'
 import { evaluatePapers, type PaperReport } from './evaluate'
 import { buildQuestions } from './questions'
 import { readOffTopic } from '../grounding/sets'
@@ -58,13 +56,7 @@ export async function runPapers(input: {
     questions.push(...buildQuestions(title, extracted))
     input.log(`indexed ${file}: ${extracted.length} pages`)
   }
-  const retriever = createRetriever({
-    config: parseConfig({}),
-    db: index.db,
-    embedder: index.embedder,
-    vectors: index.vectors,
-    models: null,
-  })
+  const retriever = offlineRetriever(index)
   const offTopic = readOffTopic().map((q) => q.q)
   const report = await evaluatePapers({
     deps: { retriever, db: index.db },
