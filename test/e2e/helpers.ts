@@ -1,7 +1,13 @@
 // Helpers of the browser test: the browser each page's test runs in, screenshots, status-line
 // recording, network throttling, /health latency polling and stopping the fake model server.
 import path from 'node:path'
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type CDPSession,
+  type Page,
+} from 'playwright-core'
 
 const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
 
@@ -9,6 +15,17 @@ export const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true })
 
 export const STEP_TIMEOUT_MS = 30_000
+
+/**
+ * Context options under which a browser test is a visitor of its own. Quire's public rate limit
+ * counts requests per client address (CF-Connecting-IP, which wrangler dev passes through), and
+ * every browser test calls from 127.0.0.1: a busy test that presents its own address (from the
+ * documentation range 198.51.100.0/24) cannot use up the budget of the test after it. For
+ * same-origin pages only: on a cross-origin call the extra header would need a CORS preflight.
+ */
+export const asOwnClient = (hostByte: number): BrowserContextOptions => ({
+  extraHTTPHeaders: { 'CF-Connecting-IP': `198.51.100.${hostByte}` },
+})
 /** Debian's chromium, headless, never reaching out on its own. */
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -29,13 +46,14 @@ export async function runInBrowser(
   failureShot: string,
   viewport: { width: number; height: number },
   checks: (page: Page, browser: Browser) => Promise<void>,
+  contextOptions: BrowserContextOptions = {},
 ): Promise<void> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_FLAGS,
     timeout: STEP_TIMEOUT_MS,
   })
-  const page = await browser.newPage({ viewport })
+  const page = await browser.newPage({ ...contextOptions, viewport })
   page.setDefaultTimeout(STEP_TIMEOUT_MS)
   try {
     await checks(page, browser)
