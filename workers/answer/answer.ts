@@ -3,6 +3,7 @@
 import { cacheKey, readCachedAnswer, writeCachedAnswer } from './cache'
 import { initialState, runPipeline } from './pipeline'
 import { toSourceRefs } from './source-refs'
+import type { WebSearchResult } from '../sources'
 import type { AskOptions, HistoryTurn } from './schemas'
 import type { AnswerDeps, AnswerPayload } from './types'
 
@@ -20,6 +21,8 @@ export interface AnswerRequest {
   query: string
   options: AskOptions
   history: HistoryTurn[]
+  /** The sources the session's last answer cited (sessions only; /v1 has none). */
+  earlierSources?: WebSearchResult[]
   /** Caller instructions (/v1 system messages), delimited in the prompt. */
   instructions?: string
   /** Caller's cap on the answer length in tokens (/v1 max_tokens). */

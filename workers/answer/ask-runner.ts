@@ -5,6 +5,7 @@ import type { RunContext, RunOutcome, SessionStore, StoredMessage } from '../ses
 import { atBlock, type PacketBody } from '../stream'
 import { ANSWER_BLOCK, answerQuestion, HISTORY_LIMIT } from './answer'
 import { toAnswerDeps } from './answer-deps'
+import { lastCitedSources } from './conversation-sources'
 import type { AskRunInput, HistoryTurn } from './schemas'
 import type { AnswerPayload } from './types'
 
@@ -56,6 +57,7 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
     query: input.query,
     options: input.options,
     history: recentHistory(messages),
+    earlierSources: lastCitedSources(messages),
   }
   store.appendMessage({
     role: 'user',

@@ -168,7 +168,7 @@ export async function runPipeline(
 
 export function initialState(
   fields: Pick<AskState, 'sessionId' | 'query' | 'options' | 'history' | 'startedAt'> &
-    Partial<Pick<AskState, 'instructions' | 'maxTokens'>>,
+    Partial<Pick<AskState, 'instructions' | 'maxTokens' | 'earlierSources'>>,
 ): AskState {
   return {
     ...fields,

@@ -3,6 +3,7 @@
 // seconds (seed 001 §5.1, §8). Search makes no model call: nothing in it waits on a model,
 // so the deadline measures search alone. What fell back inside it is listed.
 import { z } from 'zod'
+import { isFollowUp } from '../grounding'
 import {
   applyDomainFilter,
   domainOf,
@@ -11,6 +12,7 @@ import {
   type WebSearchResult,
 } from '../sources'
 import { raceSignal, withDeadline } from './abort'
+import { withConversationSources } from './conversation-sources'
 import { describeFailure } from './describe-failure'
 import { toSourceLink } from './source-view'
 import type { AnswerDeps, AskState, StageFallback } from './types'
@@ -94,6 +96,18 @@ function search(call: SearchCall, state: AskState, ms: number): Promise<WebSearc
   return raceSignal(provider.search(query, options, timed), timed, 'search')
 }
 
+/**
+ * A follow-up (a question that leans on what was said) also keeps the sources the last answer
+ * cited, within this ask's domain filter; a question that starts a new topic keeps none.
+ */
+function withEarlierSources(found: WebSearchResult[], state: AskState): WebSearchResult[] {
+  const earlier = state.earlierSources ?? []
+  if (earlier.length === 0 || state.history.length === 0 || !isFollowUp(state.query)) return found
+  const filter = state.options.search_domain_filter
+  const allowed = filter?.length ? applyDomainFilter(earlier, filter) : earlier
+  return withConversationSources(found, allowed)
+}
+
 export async function searchSources(
   state: AskState,
   deps: AnswerDeps,
@@ -122,6 +136,6 @@ export async function searchSources(
   const found = await search(call, state, ms)
   // Providers that cannot filter by domain themselves still must not leak excluded ones.
   const filtered = filter?.length ? applyDomainFilter(found, filter) : found
-  const results = normaliseResults(filtered).slice(0, MAX_RESULTS)
+  const results = withEarlierSources(normaliseResults(filtered), state).slice(0, MAX_RESULTS)
   return { ...state, results, fallbacks: [...state.fallbacks, ...fallbacks] }
 }

@@ -40,6 +40,17 @@ export function toSourceLink(url: string): string {
   return match ? `/api/sources/${match[1]}` : url
 }
 
+/** The source id a toSourceLink path names, or null for any other address. */
+export function sourceIdOfLink(url: string): string | null {
+  const match = /^\/api\/sources\/([^/?#]+)$/.exec(url)
+  if (!match?.[1]) return null
+  try {
+    return decodeURIComponent(match[1])
+  } catch {
+    return null
+  }
+}
+
 /** Paths become absolute for API clients that cannot resolve them against the page. */
 export function absoluteLink(url: string, origin: string): string {
   return url.startsWith('/') ? `${origin}${url}` : url

@@ -21,6 +21,8 @@ export interface AskState {
   options: AskOptions
   /** Earlier turns, oldest first (already capped). */
   history: HistoryTurn[]
+  /** The sources the last answer cited: a follow-up keeps them among its results. */
+  earlierSources?: WebSearchResult[]
   /** Extra instructions from the caller (/v1 system messages); never override grounding. */
   instructions?: string
   /** Caller's cap on the answer's length in tokens (/v1 max_tokens). */
