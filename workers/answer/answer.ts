@@ -1,9 +1,9 @@
 // One answer, start to finish: the 10-minute cache first, else the pipeline; the caller
 // supplies history and where packets go (a session's run, or a /v1 request).
+import type { WebSearchResult } from '../sources'
 import { cacheKey, readCachedAnswer, writeCachedAnswer } from './cache'
 import { initialState, runPipeline } from './pipeline'
 import { toSourceRefs } from './source-refs'
-import type { WebSearchResult } from '../sources'
 import type { AskOptions, HistoryTurn } from './schemas'
 import type { AnswerDeps, AnswerPayload } from './types'
 

@@ -1,7 +1,7 @@
 // A follow-up keeps the conversation's sources in view: the sources the last answer cited
 // join the follow-up's new results (after the best new ones), so "what is the mechanism?"
 // can still be answered from the paper the conversation is about. They are judged like any
-// other result; a follow-up that starts a new topic (searched as asked) carries none.
+// other result; a question that starts a new topic carries none.
 import { z } from 'zod'
 import { domainOf, type WebSearchResult } from '../sources'
 import type { StoredMessage } from '../session'
@@ -27,7 +27,7 @@ const storedAnswerSchema = z.object({
   stopped: z.boolean().optional(),
 })
 
-/** The sources the last finished answer cited, in their [n] order (none when it abstained). */
+/** The sources the last finished answer cited, in their numbered order (none when it abstained). */
 export function lastCitedSources(messages: readonly StoredMessage[]): WebSearchResult[] {
   for (let i = messages.length - 1; i >= 0; i -= 1) {
     const message = messages[i]
