@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { domainOf, type WebSearchResult } from '../sources'
 import type { StoredMessage } from '../session'
+import { dedupeKey } from './prioritize'
 import { sourceIdOfLink } from './source-view'
 
 /** How many of the last answer's cited sources a follow-up carries, and after how many new results. */
@@ -55,8 +56,6 @@ export function lastCitedSources(messages: readonly StoredMessage[]): WebSearchR
   return []
 }
 
-const urlKey = (url: string) => url.split('#')[0] ?? url
-
 /**
  * The new results with up to CARRIED_SOURCES earlier ones placed after the first
  * NEW_RESULTS_FIRST (an earlier source the search found again stays where search put it).
@@ -65,10 +64,7 @@ export function withConversationSources(
   found: readonly WebSearchResult[],
   earlier: readonly WebSearchResult[],
 ): WebSearchResult[] {
-  const present = new Set(found.map((r) => urlKey(r.url)))
-  const foundIds = new Set(found.flatMap((r) => (r.sourceId ? [r.sourceId] : [])))
-  const carried = earlier
-    .filter((r) => !present.has(urlKey(r.url)) && !(r.sourceId && foundIds.has(r.sourceId)))
-    .slice(0, CARRIED_SOURCES)
+  const present = new Set(found.map(dedupeKey))
+  const carried = earlier.filter((r) => !present.has(dedupeKey(r))).slice(0, CARRIED_SOURCES)
   return [...found.slice(0, NEW_RESULTS_FIRST), ...carried, ...found.slice(NEW_RESULTS_FIRST)]
 }
