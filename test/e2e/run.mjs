@@ -3,13 +3,25 @@
 // demo corpus, runs the browser test, and always stops what it started. Bounded: the whole run
 // gives up after RUN_TIMEOUT_MS.
 import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 const RUN_TIMEOUT_MS = 900_000
 const API_KEY = 'e2e-api-key'
+/** Requests slower than this are listed after the run: a stalled dev server shows at once. */
+const SLOW_REQUEST_MS = 10_000
+/** The server logs this run wrote (an earlier run's may still be in artifacts). */
+const serverLogs = new Set()
 const WIDGET_KEY = 'qw_pub_e2e'
 const root = path.resolve(import.meta.dirname, '../..')
 const artifacts = path.join(root, 'test/e2e/artifacts')
@@ -80,6 +92,7 @@ function startFakeModel() {
 /** modelUrl null: no model at all (offline), for the pages whose test is about offline mode. */
 function startServer(port, persist, modelUrl, widgetHostPort, logName = 'server.log') {
   const log = createWriteStream(path.join(artifacts, logName))
+  serverLogs.add(logName)
   const args = [
     'dev',
     '--local',
@@ -194,6 +207,19 @@ function runBrowserTest(base, model, file = 'answer', widgetHostPort = 0) {
   if (test.status !== 0) throw new Error(`the browser test ${file} failed (see above)`)
 }
 
+/** Wrangler's request lines in the server logs that took longer than SLOW_REQUEST_MS. */
+function reportSlowRequests() {
+  const line = /\[wrangler:info\] (\S+ \S+ \d+ [^(]*)\((\d+)ms\)/g
+  for (const name of serverLogs) {
+    const file = path.join(artifacts, name)
+    if (!existsSync(file)) continue
+    for (const [, request, ms] of readFileSync(file, 'utf8').matchAll(line)) {
+      if (Number(ms) > SLOW_REQUEST_MS)
+        step(`slow request in ${name}: ${request.trim()} (${ms} ms)`)
+    }
+  }
+}
+
 async function main() {
   mkdirSync(artifacts, { recursive: true })
   const base = `http://127.0.0.1:${await freePort()}`
@@ -270,6 +296,7 @@ async function main() {
     await stopServer(server)
     await stopServer(model?.child)
     rmSync(persist, { recursive: true, force: true })
+    reportSlowRequests()
   }
 }
 
