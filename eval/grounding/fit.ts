@@ -6,6 +6,7 @@
 // questions the corpus covers (claims, topics) from those it does not (off-topic). The
 // held-out parts are scored with the fitted weights, never fitted on. Figures that count
 // come from the route (`--grounding`); these are for choosing.
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import {
   createTermStatisticsSource,
@@ -62,6 +63,8 @@ export const MODEL_FEATURES: (keyof QuerySignals)[] = [
   'familiar',
   'unseen',
   'specificity',
+  'coverageBreadth',
+  'sentenceBreadth',
 ]
 
 /** The share of the tuning part's off-topic questions the bar lets through, at most. */
@@ -106,6 +109,54 @@ export async function collectSamples(
 
 const pct = (k: number, n: number) => `${((100 * k) / Math.max(1, n)).toFixed(1)}%`
 
+/** The bar that lets OFF_TOPIC_LEAK of these samples' off-topic questions through. */
+function leakBar(samples: Sample[], model: LogisticModel<QuerySignals>): number {
+  const off = samples
+    .filter((s) => s.set === 'offTopic')
+    .map((s) => model.predict(s.signals))
+    .sort((a, b) => b - a)
+  return off[Math.floor(off.length * OFF_TOPIC_LEAK)] ?? 0.5
+}
+
+const FOLDS = 5
+const REPEATS = 8
+
+/**
+ * Cross-validation within the tuning part, for choosing signals without the held-out part:
+ * each fold is fitted on the rest, its bar set by the same leak rule, and scored. Folds come
+ * from a hash of the id and the repeat, so the figures are the same on every run.
+ */
+function crossValidated(tune: Sample[], features: (keyof QuerySignals)[]): string {
+  const tally = {
+    claims: { hits: 0, n: 0 },
+    topics: { hits: 0, n: 0 },
+    offTopic: { hits: 0, n: 0 },
+  }
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    const foldOf = (s: Sample) =>
+      Number.parseInt(
+        createHash('sha256').update(`${repeat}:${s.set}:${s.id}`).digest('hex').slice(0, 8),
+        16,
+      ) % FOLDS
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const train = tune.filter((s) => foldOf(s) !== fold)
+      const model = fitLogistic(train, features)
+      const bar = leakBar(train, model) + 1e-9
+      for (const s of tune.filter((x) => foldOf(x) === fold)) {
+        if (s.set === 'followUps') continue
+        const answered = model.predict(s.signals) >= bar
+        tally[s.set].hits += Number(s.set === 'offTopic' ? !answered : answered)
+        tally[s.set].n += 1
+      }
+    }
+  }
+  const { claims, topics, offTopic } = tally
+  return (
+    `claims answered ${pct(claims.hits, claims.n)}, topics answered ${pct(topics.hits, topics.n)}, ` +
+    `off-topic abstained ${pct(offTopic.hits, offTopic.n)}`
+  )
+}
+
 /** Answered / abstained shares per set and part at a probability bar. */
 function figures(samples: Sample[], model: LogisticModel<QuerySignals>, bar: number): string {
   const parts: Part[] = ['tune', 'held-out']
@@ -131,11 +182,9 @@ export function fitAndReport(
   const model = fitLogistic(tune, MODEL_FEATURES)
   const weights = Object.entries(model.weights).map(([k, v]) => `${k}: ${v.toFixed(3)}`)
   out(`weights ${weights.join(', ')}, bias ${model.bias.toFixed(3)}`)
-  const off = tune
-    .filter((s) => s.set === 'offTopic')
-    .map((s) => model.predict(s.signals))
-    .sort((a, b) => b - a)
-  const bar = off[Math.floor(off.length * OFF_TOPIC_LEAK)] ?? 0.5
+  out(`${FOLDS}-fold cross-validation in the tuning part (${REPEATS} repeats):`)
+  out(`  ${crossValidated(tune, MODEL_FEATURES)}`)
+  const bar = leakBar(tune, model)
   out(
     `bar ${bar.toFixed(3)} (lets ${OFF_TOPIC_LEAK * 100}% of tuning off-topic questions through):`,
   )

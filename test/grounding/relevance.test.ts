@@ -64,6 +64,45 @@ describe('relevance judgement', () => {
     expect(judgement.probability).toBeGreaterThan(0.9)
   })
 
+  it('answers a long claim of everyday words when one sentence holds most of it, not when they are apart', () => {
+    // Everyday words are common in a real library: the claim's weight is spread thin.
+    const everyday: Record<string, number> = {
+      women: 400,
+      men: 380,
+      older: 500,
+      younger: 300,
+      like: 900,
+      die: 200,
+      fall: 90,
+      home: 250,
+      year: 900,
+      studi: 2500,
+      patient: 1800,
+    }
+    const library: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (term) => everyday[term] ?? 20,
+    }
+    const claim = 'Older men are more likely than younger women to die after a fall at home.'
+    const holds = {
+      title: 'Deaths after falls in the community',
+      text: 'In this cohort, older men were more likely than younger women to die within a year of a fall, mostly from head injury.',
+    }
+    const apart = {
+      title: 'Household injuries',
+      text: 'Falls were recorded by nurses. Older patients were studied. Men and women were followed for a year. Home visits were offered.',
+    }
+    expect(judgeRelevance(claim, [holds], library)).toMatchObject({ abstain: false, relevant: [0] })
+    expect(judgeRelevance(claim, [apart], library).abstain).toBe(true)
+    const offTopic =
+      'Which football club won the most league titles in England during the twentieth century?'
+    const cancer = {
+      title: 'Global cancer statistics 2018',
+      text: 'An estimated 18.1 million new cancer cases occurred worldwide in 2018, most in England and Asia.',
+    }
+    expect(judgeRelevance(offTopic, [cancer], library).abstain).toBe(true)
+  })
+
   it('abstains when nothing was retrieved (an empty corpus)', () => {
     const judgement = judgeRelevance('Does aspirin prevent colorectal cancer?', [], stats)
     expect(judgement).toMatchObject({ abstain: true, relevant: [], scores: [] })

@@ -36,6 +36,14 @@ export interface QuerySignals {
   title: number
   /** The IDF of the rarest question term the corpus uses, over the largest IDF it allows. */
   rarest: number
+  /**
+   * `coverage` times ln(1 + the question's term count): one passage holding most of a
+   * ten-term claim is far stronger evidence than one holding one of two words, which chance
+   * alone often gives.
+   */
+  coverageBreadth: number
+  /** `sentence` times ln(1 + the question's term count), for the same reason. */
+  sentenceBreadth: number
 }
 
 /** Passages the top-k signals look at: the engines show a model about this many. */
@@ -101,6 +109,8 @@ export function querySignals(
   const terms = [...weights.keys()]
   const ceilingIdf = idf(0, Math.max(stats.documents, 1))
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
+  const sentence = Math.max(0, ...each.map((s) => s.sentence))
+  const breadth = Math.log1p(terms.length)
   return {
     query: {
       unseen: terms.length
@@ -109,7 +119,7 @@ export function querySignals(
       familiar: terms.length ? familiarTerms(everyday).size / terms.length : 0,
       coverage: best.coverage,
       bm25: best.bm25,
-      sentence: Math.max(0, ...each.map((s) => s.sentence)),
+      sentence,
       wig: mean(top.map((s) => s.bm25)),
       nqc: spread(top.map((s) => s.bm25)),
       clarity: clarityOf(weights, passages.slice(0, TOP_K), stats),
@@ -125,6 +135,8 @@ export function querySignals(
                 .map((t) => weights.get(t) ?? 0),
             ) / ceilingIdf
           : 0,
+      coverageBreadth: best.coverage * breadth,
+      sentenceBreadth: sentence * breadth,
     },
     passages: each,
   }
