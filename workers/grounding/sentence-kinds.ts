@@ -60,16 +60,26 @@ function sectionKind(label: string): SentenceKind | null {
   return null
 }
 
-/** Sentences of a passage with their section labels removed and their role in the abstract. */
+/** An excerpt's gap mark ("… "): the evidence passage left text out before this sentence. */
+const GAP = /^…\s*/
+
+/**
+ * Sentences of a passage with their section labels removed and their role in the abstract.
+ * After a gap in an excerpt the section is unknown (a label may have been left out), so until
+ * the next label a sentence is read from its wording; a label right after the gap still counts.
+ */
 export function abstractSentences(text: string): AbstractSentence[] {
   let section: SentenceKind | null = null
   return splitSentences(text).map((raw, position) => {
-    const label = LABEL.exec(raw)?.[0] ?? ''
+    const gap = GAP.exec(raw)?.[0] ?? ''
+    const rest = raw.slice(gap.length)
+    if (gap) section = null
+    const label = LABEL.exec(rest)?.[0] ?? ''
     const labelled = label ? sectionKind(label) : null
     if (labelled) section = labelled
-    const body = labelled ? raw.slice(label.length).trim() : raw
+    const body = gap + (labelled ? rest.slice(label.length).trim() : rest)
     // Wording that states an aim or a conclusion outranks the section it sits in.
-    const worded = kindOfWording(body)
+    const worded = kindOfWording(body.slice(gap.length))
     const kind = worded === 'aim' || worded === 'conclusion' ? worded : (section ?? worded)
     return { text: body, kind, position }
   })

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { abstractSentences, writeOfflineAnswer } from '../../workers/grounding'
+
+// An evidence excerpt of a structured abstract: the gap marks ("… ") stand for left-out text,
+// and a section label may follow one.
+const excerpt =
+  'OBJECTIVE To evaluate whether night shift work raises the risk of breast cancer. … ' +
+  'RESULTS Night shift work for over 20 years was associated with a higher risk of breast ' +
+  'cancer (HR 1.4, 95% CI 1.1-1.8). … Nurses who worked rotating nights for fewer years had ' +
+  'no added risk of breast cancer.'
+
+describe('sentence kinds', () => {
+  it('reads a section label that follows a gap mark, and drops it from the sentence', () => {
+    const [aim, result] = abstractSentences(excerpt)
+    expect(aim).toMatchObject({ kind: 'aim' })
+    expect(result?.kind).toBe('result')
+    expect(result?.text).toMatch(/^… Night shift work for over 20 years/)
+  })
+
+  it('does not carry a section across a gap that has no label', () => {
+    const last = abstractSentences(excerpt)[2]
+    // The omitted text may have changed the section: the sentence is read from its wording.
+    expect(last?.kind).not.toBe('result')
+    expect(
+      abstractSentences('OBJECTIVE To test a drug. … The drug lowered mortality.')[1]?.kind,
+    ).not.toBe('aim')
+  })
+
+  it('lets the offline writer quote the findings of an excerpt that opened with its aim', () => {
+    const passage = { number: 1, title: 'Night shift work and breast cancer', text: excerpt }
+    const written = writeOfflineAnswer('Does night shift work raise the risk of breast cancer?', [
+      passage,
+    ])
+    expect(written[0]?.text).toMatch(/^Night shift work for over 20 years was associated/)
+  })
+})
