@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { judgeRelevance, type TermStatistics } from '../../workers/grounding'
+import { RELEVANCE_BAR } from '../../workers/grounding/tuning'
 
 /** A corpus of 5,000 passages where everyday words are common and topic words rare. */
 const stats: TermStatistics = {
@@ -61,7 +62,8 @@ describe('relevance judgement', () => {
     }
     const judgement = judgeRelevance('statins', [statins], stats)
     expect(judgement).toMatchObject({ abstain: false, relevant: [0] })
-    expect(judgement.probability).toBeGreaterThan(0.9)
+    // Clear of the bar, not on its edge.
+    expect(judgement.probability).toBeGreaterThan(RELEVANCE_BAR + 0.1)
   })
 
   it('answers a long claim of everyday words when one sentence holds most of it, not when they are apart', () => {

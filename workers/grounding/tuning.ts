@@ -9,39 +9,39 @@
  * fitted by `npm run eval -- --data ../shared/data/scifact --split train --grounding-fit`
  * (eval/grounding/fit.ts; `--samples <file>` refits from recorded signals) on the tuning parts
  * of the SciFact train claims (530) and topic questions (104) as covered, the off-topic
- * questions (139, small talk aside) as not. Held-out parts (279 claims, 48 topics, 63
- * off-topic) scored, never fitted:
- *   bar 0.48: tune claims 96.4%, topics 99.0%, off-topic abstained 98.5%
- *             held-out claims 96.4%, topics 97.9%, off-topic abstained 92.3%
- *   bar 0.70: tune 94.3% / 96.2% / 98.5%; held-out 94.6% / 95.8% / 96.9%
- *   bar 0.90: tune 88.1% / 80.8% / 98.5%; held-out 85.7% / 89.6% / 98.5%
- * Through the route (tune part): bar 0.48 cites a gold abstract for 70.9% of claims, 0.70 for
- * 69.6%.
- * The breadth signals (coverage and sentence share times ln(1 + terms)) came in when 60 long
- * off-topic questions, some worded as claims ("The Treaty of Westphalia ended…"), joined the
- * set: before, a question's length stood in for coverage, and refitted on the larger set the
- * four signals answered 84.5% of tuning claims. Chosen over the alternatives by the
- * fit's 5-fold cross-validation within the tuning part (8 repeats): claims / topics answered,
- * off-topic abstained
- *   four signals 90.0% / 96.4% / 97.2%; + coverage breadth 95.4% / 95.9% / 96.6%;
- *   + sentence breadth 96.2% / 98.9% / 96.6%; + both 96.8% / 98.9% / 96.4%.
- * Chosen: the bar that lets 2% of the tuning off-topic questions through (0.48), the rule
- * fixed before this fit. The weights read: everyday words and a question made of common words
- * speak against coverage; a passage or a sentence holding much of a many-word question speaks
- * for it.
+ * questions (174, small talk aside) as not. Held-out parts (279 claims, 48 topics, 77
+ * off-topic) scored, never fitted: claims answered / topics answered / off-topic abstained
+ *   bar 0.68: tune 92.8% / 96.2% / 97.7%; held-out 93.5% / 95.8% / 94.8%
+ *   bar 0.50: tune 95.3% / 100% / 96.0%;  held-out 95.3% / 97.9% / 89.6%
+ *   bar 0.80: tune 89.8% / 91.3% / 97.7%; held-out 90.0% / 93.8% / 97.4%
+ * The bar is the one with the widest margin over the issue's targets (90% of claims and
+ * topics answered, 95% of off-topic questions abstained) in the tuning part: answering more
+ * claims lets more off-topic questions through, and abstaining is the safer error, so it sits
+ * where the worst-off figure is best.
+ * The off-topic set grew twice for this fit. 60 long questions, some worded as claims ("The
+ * Treaty of Westphalia ended…"), stopped a question's length standing in for coverage; 50
+ * questions from other fields in words the corpus uses in its own sense ("What is tolerance
+ * stacking in mechanical design?") showed how far word statistics can tell senses apart.
+ * The breadth signals (coverage and sentence share times ln(1 + terms)) were chosen by the
+ * fit's 5-fold cross-validation within the tuning part (8 repeats, the same bar rule):
+ *   four signals 90.3% / 97.7% / 95.4%; + coverage breadth 92.5% / 92.1% / 97.0%;
+ *   + sentence breadth 91.8% / 98.8% / 96.5%; + both 92.5% / 95.2% / 97.4% (chosen: the
+ *   widest margin; adding the passage's BM25 share changed it by less than a point).
+ * The weights read: everyday words and a question made of common words speak against
+ * coverage; a passage or a sentence holding much of a many-word question speaks for it.
  */
 export const RELEVANCE_MODEL = {
-  bias: 1.013,
+  bias: -1.967,
   weights: {
-    coverage: 0.338,
-    familiar: -10.975,
-    unseen: 0.19,
-    specificity: -7.403,
-    coverageBreadth: 2.836,
-    sentenceBreadth: 4.795,
+    coverage: 0.55,
+    familiar: -9.702,
+    unseen: 0.367,
+    specificity: -3.976,
+    coverageBreadth: 3.348,
+    sentenceBreadth: 4.734,
   },
 } as const
-export const RELEVANCE_BAR = 0.48
+export const RELEVANCE_BAR = 0.68
 
 /**
  * A floor under the fitted model: when one sentence (or a title) of the evidence holds every
