@@ -52,17 +52,16 @@ export function recompute(sample: Sample): Sample {
 }
 
 /**
- * The signals the model combines: coverage, the share of everyday words, the share of words
- * the corpus never uses, how rare the question's words are in the corpus (chosen by forward
- * selection over all of QuerySignals), and coverage and sentence share weighed by how many
- * terms the question has (chosen by the cross-validation below; workers/grounding/tuning.ts
- * has the figures). Weighted information gain, query commitment, clarity, title share or the
- * passage's BM25 share changed no figure by more than a point.
+ * The signals the model combines: coverage, the share of everyday words and how rare the
+ * question's words are in the corpus (chosen by forward selection over all of QuerySignals),
+ * and coverage and sentence share weighed by how many terms the question has (chosen by the
+ * cross-validation below; workers/grounding/tuning.ts has the figures). Weighted information
+ * gain, query commitment, clarity, title share, the passage's BM25 share or the share of
+ * words the corpus never uses changed no figure by more than a point.
  */
 export const MODEL_FEATURES: (keyof QuerySignals)[] = [
   'coverage',
   'familiar',
-  'unseen',
   'specificity',
   'coverageBreadth',
   'sentenceBreadth',
