@@ -142,8 +142,8 @@ async function abstains(page: Page): Promise<void> {
   await turn.locator('.notice-abstained').waitFor()
   assert.equal(await turn.locator('.page-cite').count(), 0, 'an abstention cites nothing')
   assert.equal(await turn.locator('.paper-sources').count(), 0)
-  const quota = (await page.locator('#papers-quota').textContent()) ?? ''
-  assert.match(quota, /Chat messages: 3 of 5 left/)
+  // The quota is read again after the turn ends (a list request of its own): wait for it.
+  await page.locator('#papers-quota', { hasText: 'Chat messages: 3 of 5 left' }).waitFor()
   await shot(page, 'papers-abstained')
 }
 
@@ -163,10 +163,7 @@ async function agentOffline(page: Page): Promise<void> {
     /\/api\/|POST /,
     'no API route in its words',
   )
-  assert.match(
-    (await page.locator('#papers-quota').textContent()) ?? '',
-    /Agent requests: 2 of 3 left/,
-  )
+  await page.locator('#papers-quota', { hasText: 'Agent requests: 2 of 3 left' }).waitFor()
   await shot(page, 'papers-agent-offline')
 }
 
