@@ -107,16 +107,19 @@ export async function collectSamples(
   })
 }
 
-const pct = (k: number, n: number) => `${((100 * k) / Math.max(1, n)).toFixed(1)}%`
-
 type Rates = Record<keyof typeof TARGETS, number>
 
+/** Each sample's set with the model's probability that the corpus covers it, scored once. */
+type Scored = { set: SetName; p: number }
+
+const scored = (samples: Sample[], model: LogisticModel<QuerySignals>): Scored[] =>
+  samples.map((s) => ({ set: s.set, p: model.predict(s.signals) }))
+
 /** Claims and topics answered, off-topic questions abstained, at `bar`. */
-function ratesAt(samples: Sample[], model: LogisticModel<QuerySignals>, bar: number): Rates {
+function ratesAt(items: Scored[], bar: number): Rates {
   const share = (set: keyof Rates, answered: boolean) => {
-    const of = samples.filter((s) => s.set === set)
-    const hits = of.filter((s) => model.predict(s.signals) >= bar === answered).length
-    return hits / Math.max(1, of.length)
+    const of = items.filter((s) => s.set === set)
+    return of.filter((s) => s.p >= bar === answered).length / Math.max(1, of.length)
   }
   return {
     claims: share('claims', true),
@@ -125,16 +128,23 @@ function ratesAt(samples: Sample[], model: LogisticModel<QuerySignals>, bar: num
   }
 }
 
+const pct = (rate: number) => `${(100 * rate).toFixed(1)}%`
+
+const describeRates = (r: Rates) =>
+  `claims answered ${pct(r.claims)}, topics answered ${pct(r.topics)}, ` +
+  `off-topic abstained ${pct(r.offTopic)}`
+
 /**
  * The bar with the widest margin over the nearest target: a bar that answers more claims
  * lets more off-topic questions through, so it sits where the worst-off figure is best.
  * Ties go to the higher bar (abstaining is the safer error).
  */
 function marginBar(samples: Sample[], model: LogisticModel<QuerySignals>): number {
+  const items = scored(samples, model)
   let best = { bar: 0.5, margin: -Infinity }
   for (let step = 1; step < 100; step++) {
     const bar = step / 100
-    const rates = ratesAt(samples, model, bar)
+    const rates = ratesAt(items, bar)
     const margin = Math.min(
       ...(Object.keys(TARGETS) as (keyof Rates)[]).map((k) => rates[k] - TARGETS[k]),
     )
@@ -152,11 +162,7 @@ const REPEATS = 8
  * from a hash of the id and the repeat, so the figures are the same on every run.
  */
 function crossValidated(tune: Sample[], features: (keyof QuerySignals)[]): string {
-  const tally = {
-    claims: { hits: 0, n: 0 },
-    topics: { hits: 0, n: 0 },
-    offTopic: { hits: 0, n: 0 },
-  }
+  const decided: Scored[] = []
   for (let repeat = 0; repeat < REPEATS; repeat++) {
     const foldOf = (s: Sample) =>
       Number.parseInt(
@@ -167,19 +173,15 @@ function crossValidated(tune: Sample[], features: (keyof QuerySignals)[]): strin
       const train = tune.filter((s) => foldOf(s) !== fold)
       const model = fitLogistic(train, features)
       const bar = marginBar(train, model)
-      for (const s of tune.filter((x) => foldOf(x) === fold)) {
-        if (s.set === 'followUps') continue
-        const answered = model.predict(s.signals) >= bar
-        tally[s.set].hits += Number(s.set === 'offTopic' ? !answered : answered)
-        tally[s.set].n += 1
-      }
+      // Shifted so the pooled rates below can use one bar for every fold.
+      for (const item of scored(
+        tune.filter((s) => foldOf(s) === fold),
+        model,
+      ))
+        decided.push({ set: item.set, p: item.p - bar })
     }
   }
-  const { claims, topics, offTopic } = tally
-  return (
-    `claims answered ${pct(claims.hits, claims.n)}, topics answered ${pct(topics.hits, topics.n)}, ` +
-    `off-topic abstained ${pct(offTopic.hits, offTopic.n)}`
-  )
+  return describeRates(ratesAt(decided, 0))
 }
 
 /** Answered / abstained shares per set and part at a probability bar. */
@@ -187,14 +189,14 @@ function figures(samples: Sample[], model: LogisticModel<QuerySignals>, bar: num
   const parts: Part[] = ['tune', 'held-out']
   return parts
     .map((part) => {
-      const of = (set: SetName) => samples.filter((s) => s.set === set && s.part === part)
-      const answered = (xs: Sample[]) => xs.filter((s) => model.predict(s.signals) >= bar).length
-      const [claims, topics, off] = [of('claims'), of('topics'), of('offTopic')]
-      return (
-        `${part}: claims answered ${pct(answered(claims), claims.length)}, topics answered ` +
-        `${pct(answered(topics), topics.length)}, off-topic abstained ` +
-        `${pct(off.length - answered(off), off.length)}`
+      const rates = ratesAt(
+        scored(
+          samples.filter((s) => s.part === part),
+          model,
+        ),
+        bar,
       )
+      return `${part}: ${describeRates(rates)}`
     })
     .join(' | ')
 }

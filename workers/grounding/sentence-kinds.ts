@@ -77,10 +77,10 @@ export function abstractSentences(text: string): AbstractSentence[] {
     const label = LABEL.exec(rest)?.[0] ?? ''
     const labelled = label ? sectionKind(label) : null
     if (labelled) section = labelled
-    const body = gap + (labelled ? rest.slice(label.length).trim() : rest)
+    const sentence = labelled ? rest.slice(label.length).trim() : rest
     // Wording that states an aim or a conclusion outranks the section it sits in.
-    const worded = kindOfWording(body.slice(gap.length))
+    const worded = kindOfWording(sentence)
     const kind = worded === 'aim' || worded === 'conclusion' ? worded : (section ?? worded)
-    return { text: body, kind, position }
+    return { text: gap + sentence, kind, position }
   })
 }
