@@ -105,6 +105,22 @@ describe('relevance judgement', () => {
     expect(judgeRelevance(offTopic, [cancer], library).abstain).toBe(true)
   })
 
+  it('does not cite a passage that meets a third of the question beside one that meets all of it', () => {
+    const question = 'Does ribavirin cause haemolytic anaemia in hepatitis C?'
+    const answers = {
+      title: 'Antiviral treatment',
+      text: 'Ribavirin caused a haemolytic anaemia in one patient in ten treated for hepatitis C.',
+    }
+    // Close enough in BM25 to pass that floor: its two words meet in one sentence.
+    const twoWords = {
+      title: 'Ribavirin for hepatitis',
+      text: 'Ribavirin for hepatitis is dosed by weight. Ribavirin levels were measured.',
+    }
+    const judgement = judgeRelevance(question, [answers, twoWords], stats)
+    expect(judgement.scores[1]).toBeGreaterThan(0.4 * (judgement.scores[0] ?? 0))
+    expect(judgement).toMatchObject({ abstain: false, relevant: [0] })
+  })
+
   it('abstains when nothing was retrieved (an empty corpus)', () => {
     const judgement = judgeRelevance('Does aspirin prevent colorectal cancer?', [], stats)
     expect(judgement).toMatchObject({ abstain: true, relevant: [], scores: [] })

@@ -12,6 +12,7 @@ import {
   MIN_DOCUMENTS_FOR_IDF,
   MIN_PLAIN_COVERAGE,
   RELATIVE_PASSAGE_FLOOR,
+  RELATIVE_SENTENCE_FLOOR,
   RELEVANCE_BAR,
   SENTENCE_SHARE_OF_MATCH,
   WHOLE_QUESTION_MIN_TERMS,
@@ -71,7 +72,9 @@ function judgeByCoverage(weights: Map<string, number>, passages: EvidencePassage
  * question reaches RELEVANCE_BAR; the evidence is then the passages whose saturated BM25 is
  * within RELATIVE_PASSAGE_FLOOR of the best and whose words meet in one sentence (or the
  * title): a sentence holds SENTENCE_SHARE_OF_MATCH of the weight the passage matches, so
- * words used apart ("human capital" here, "Australia" there) do not count. Without
+ * words used apart ("human capital" here, "Australia" there) do not count, and at least
+ * RELATIVE_SENTENCE_FLOOR of what the best such sentence holds, so a passage that meets the
+ * question in one word beside one that meets it in five is not cited as its equal. Without
  * statistics: plain term coverage. One sentence holding the whole question answers whatever
  * the model says (WHOLE_QUESTION_MIN_TERMS). Thresholds and their figures: tuning.ts.
  */
@@ -103,7 +106,10 @@ export function judgeRelevance(
     const s = signals.passages[i]
     return !!s && s.sentence >= SENTENCE_SHARE_OF_MATCH * s.coverage
   }
-  const relevant = atLeast(scores, Math.max(...scores) * RELATIVE_PASSAGE_FLOOR, meets)
+  const candidates = atLeast(scores, Math.max(...scores) * RELATIVE_PASSAGE_FLOOR, meets)
+  const sentenceOf = (i: number) => signals.passages[i]?.sentence ?? 0
+  const bestSentence = Math.max(0, ...candidates.map(sentenceOf))
+  const relevant = candidates.filter((i) => sentenceOf(i) >= RELATIVE_SENTENCE_FLOOR * bestSentence)
   if (relevant.length === 0) return abstention(scores, NOT_ADDRESSED, probability)
   return { relevant, scores, abstain: false, probability }
 }
