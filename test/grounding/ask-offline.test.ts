@@ -107,11 +107,22 @@ describe('offline follow-ups through /api/ask', () => {
   it('abstains on a follow-up whose earlier turns all found nothing', async () => {
     const first = await asked({ query: 'What is the offside rule in football?' })
     expect(first.abstained).toBe(true)
-    const next = await asked(
-      { query: 'And in rugby?', session_id: first.session_id },
-      first.token,
-    )
+    const next = await asked({ query: 'And in rugby?', session_id: first.session_id }, first.token)
     expect(next.abstained).toBe(true)
     expect(next.search_query).toBeUndefined()
+  })
+
+  it('abstains on a follow-up that names no subject after a turn that found nothing', async () => {
+    const first = await asked({ query: 'What is the offside rule in football?' })
+    expect(first.abstained).toBe(true)
+    // Standing alone, its words are found together in the library.
+    const alone = await asked({ query: 'What effects did the treatment have on patients?' })
+    expect(alone.abstained).toBe(false)
+    const next = await asked(
+      { query: 'What effects did they have on patients?', session_id: first.session_id },
+      first.token,
+    )
+    expect(next).toMatchObject({ abstained: true, sources: [] })
+    expect(next.answer).toMatch(/earlier question found nothing in the library, so I cannot tell/)
   })
 })

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { askAbstention, contentTerms, isFollowUp, rewriteFollowUp } from '../../workers/grounding'
+import {
+  askAbstention,
+  contentTerms,
+  isFollowUp,
+  leansOnNothingFound,
+  rewriteFollowUp,
+} from '../../workers/grounding'
 
 const history = [
   {
@@ -87,6 +93,26 @@ describe('follow-up rewriting (offline)', () => {
       { role: 'assistant' as const, content: askAbstention({}) },
     ]
     expect(rewriteFollowUp('And in rugby?', nothing)).toBe('And in rugby?')
+  })
+
+  it('tells a follow-up that names nothing after turns that found nothing from one with a subject', () => {
+    const nothing = [
+      { role: 'user' as const, content: 'What is the offside rule in football?' },
+      { role: 'assistant' as const, content: 'Nothing.', abstained: true },
+    ]
+    const stats = {
+      documents: 1000,
+      documentFrequency: (t: string) => ({ protein: 300, contain: 150 })[t] ?? 3,
+    }
+    expect(leansOnNothingFound('What proteins do they contain?', nothing, { stats })).toBe(true)
+    expect(leansOnNothingFound('And in children?', nothing)).toBe(true)
+    expect(
+      leansOnNothingFound('Do they raise the risk of hip fractures?', nothing, { stats }),
+    ).toBe(false)
+    expect(leansOnNothingFound('What about malaria?', nothing, { stats })).toBe(false)
+    // With a topic found earlier, or no earlier question, the follow-up is searched.
+    expect(leansOnNothingFound('What proteins do they contain?', history, { stats })).toBe(false)
+    expect(leansOnNothingFound('What proteins do they contain?', [], { stats })).toBe(false)
   })
 
   it('leaves a first question and a new standalone topic unchanged', () => {

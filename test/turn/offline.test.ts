@@ -45,6 +45,21 @@ describe('offline turn (no model)', () => {
       expect(store.listMessages()[1]?.content).toContain('nothing that answers')
     })
   })
+
+  it('never carries a question that found nothing, nor searches a follow-up that names nothing', async () => {
+    await withSql(async (sql) => {
+      const store = memoryStore(sql)
+      const retriever = fakeRetriever(async () => [])
+      const deps = testDeps({ models: null, retriever })
+      await runTurn(aRun(store, deps, { message: 'Does vitamin D improve bone density?' }).context)
+      await runTurn(aRun(store, deps, { message: 'And in children?' }).context)
+      // The first question was searched; the follow-up had nothing to lean on.
+      expect(retriever.queries).toEqual(['Does vitamin D improve bone density?'])
+      expect(store.listMessages()[3]?.content).toContain('The earlier question found nothing')
+      await runTurn(aRun(store, deps, { message: 'What about rickets?' }).context)
+      expect(retriever.queries.at(-1)).toBe('What about rickets?')
+    })
+  })
 })
 
 describe('extractive answer', () => {

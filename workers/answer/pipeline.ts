@@ -27,7 +27,8 @@ interface Step {
   skip?(state: AskState): boolean
 }
 
-const isSmall = (s: AskState) => s.smallTalk
+/** Nothing to search or judge: small talk, or planning already found the question unanswerable. */
+const nothingToFind = (s: AskState) => s.smallTalk || s.abstained
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 const answering = (s: AskState) => !s.smallTalk && !s.abstained && s.ranked.length > 0
@@ -67,7 +68,7 @@ export const STEPS: Step[] = [
     name: 'search',
     starting: (s) => `Searching for: ${s.searchQuery}…`,
     run: searchSources,
-    skip: isSmall,
+    skip: nothingToFind,
     finished: (s) => `Found ${plural(s.results.length, 'result')}.`,
     recover: (s, reason) => ({ ...s, results: [], searchError: reason }),
   },
@@ -80,7 +81,7 @@ export const STEPS: Step[] = [
         : 'Checking which sources address the question…'
     },
     run: chooseSources,
-    skip: isSmall,
+    skip: nothingToFind,
     finished: (s) =>
       s.abstained
         ? 'None of the results addresses the question.'

@@ -3,13 +3,41 @@
 // answer call is the first and only one before the first word. A follow-up makes one fast
 // call (the shared planning prompt: the rewrite plus the retrieval plan); offline, or when
 // that call fails, the grounding core rewrites it.
-import { isSmallTalk, rewriteFollowUp } from '../grounding'
+import {
+  isSmallTalk,
+  leansOnNothingFound,
+  NO_SUBJECT_REASON,
+  rewriteFollowUp,
+  type TermStatistics,
+} from '../grounding'
 import { planSearchWithModel } from '../retrieval'
 import { withDeadline } from './abort'
 import { announceFallback, fallbackReason, withFallback } from './fallbacks'
 import type { AnswerDeps, AskState } from './types'
 
 export const PLAN_TIMEOUT_MS = 8000
+
+/**
+ * The corpus statistics of the conversation's words, so the rewrite carries the topic's rarest
+ * words; without them it guesses from the words' shape, and the fallback says so.
+ */
+async function conversationStats(
+  state: AskState,
+  deps: AnswerDeps,
+  signal: AbortSignal,
+): Promise<{ state: AskState; stats?: TermStatistics }> {
+  if (!deps.termStats) return { state }
+  // The topic comes from the questions asked; the answers' words are never carried.
+  const asked = state.history.filter((turn) => turn.role === 'user').map((turn) => turn.content)
+  const words = [...asked, state.query].join(' ')
+  try {
+    return { state, stats: await deps.termStats(words, signal) }
+  } catch (error) {
+    if (signal.aborted) throw error
+    const reason = 'term statistics could not be loaded; topic words chosen by their shape'
+    return { state: { ...state, fallbacks: [...state.fallbacks, { stage: 'rewrite', reason }] } }
+  }
+}
 
 /** Whether planning will call the model for this state (a follow-up, with a model up). */
 export function plansWithModel(state: AskState, deps: AnswerDeps): boolean {
@@ -41,5 +69,8 @@ export async function planQuestion(
       state = withFallback(state, 'plan', reason)
     }
   }
-  return { ...state, searchQuery: rewriteFollowUp(state.query, state.history) }
+  const { state: next, stats } = await conversationStats(state, deps, signal)
+  if (leansOnNothingFound(state.query, state.history, { stats }))
+    return { ...next, abstained: true, abstainReason: NO_SUBJECT_REASON }
+  return { ...next, searchQuery: rewriteFollowUp(state.query, state.history, { stats }) }
 }

@@ -3,7 +3,7 @@
 // the model fails, an extractive answer quotes the sources the lexical judge accepts (and the
 // fallback is recorded); text the model had already streamed is withdrawn with a `replace`
 // packet, so every client ends with one answer. Without relevant sources it abstains.
-import { askAbstention, smallTalkReply } from '../grounding'
+import { askAbstention, NO_SUBJECT_REASON, smallTalkReply } from '../grounding'
 import { createCitedStream, type CitedStream } from './cited-stream'
 import { extractiveAnswer } from './extractive'
 import { announceFallback, fallbackReason, withFallback } from './fallbacks'
@@ -26,6 +26,7 @@ function abstentionText(state: AskState, deps: AnswerDeps): string {
     domainFilter: (options.search_domain_filter?.length ?? 0) > 0,
     recencyFilter: options.search_recency_filter !== undefined,
     libraryOnly: library,
+    noSubject: state.abstainReason === NO_SUBJECT_REASON,
   })
 }
 

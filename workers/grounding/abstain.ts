@@ -18,10 +18,20 @@ export interface AbstentionContext {
   recencyFilter?: boolean
   /** Only the local library was searched (the offline default, or asked for). */
   libraryOnly?: boolean
+  /** A follow-up naming no subject, after questions that all found nothing: nothing was searched. */
+  noSubject?: boolean
 }
+
+/** Why a follow-up that names no subject, after questions that all found nothing, abstains. */
+export const NO_SUBJECT_REASON =
+  'the earlier question found nothing in the library, and this one names no subject of its own'
 
 const NOT_COVERED = 'The sources I found do not cover this question, so I will not guess an answer.'
 const SEARCH_FAILED = 'Search failed'
+const NOTHING_IN_DOCUMENTS =
+  'The knowledge base has nothing that answers this question, so I will not guess.'
+const NO_SUBJECT =
+  'The earlier question found nothing in the library, so I cannot tell what this one asks about and will not guess.'
 
 /** The abstention of an ask: what happened, then what the caller can try. */
 export function askAbstention(context: AbstentionContext): string {
@@ -31,6 +41,7 @@ export function askAbstention(context: AbstentionContext): string {
       'not guess. Please try again in a moment.'
     )
   }
+  if (context.noSubject) return `${NO_SUBJECT} Ask it again with its subject named.`
   const widen = [
     context.domainFilter ? 'removing the domain filter' : '',
     context.recencyFilter ? 'removing the recency filter' : '',
@@ -45,12 +56,23 @@ export function askAbstention(context: AbstentionContext): string {
   return `${NOT_COVERED} Try ${list}.`
 }
 
+/**
+ * The abstention of a chat turn over the knowledge base (papers chat, the agent offline); with
+ * `noSubject`, a follow-up that names no subject after questions that all found nothing.
+ */
+export function documentsAbstention(context: { noSubject?: boolean } = {}): string {
+  if (context.noSubject) return `${NO_SUBJECT} Ask it again with its subject named.`
+  return `${NOTHING_IN_DOCUMENTS} Try rephrasing it, or ask about a topic the documents cover.`
+}
+
 /** True for text Quire wrote when it abstained (an earlier turn that found nothing). */
 export function isAbstentionText(text: string): boolean {
   const start = text.trim()
   return (
     start.startsWith(NOT_COVERED) ||
     start.startsWith(`${SEARCH_FAILED} (`) ||
+    start.startsWith(NO_SUBJECT) ||
+    start.startsWith(NOTHING_IN_DOCUMENTS) ||
     start.startsWith('I could not find sources that address this question')
   )
 }

@@ -15,7 +15,13 @@ export { querySignals, type QuerySignals } from './query-signals'
 export { passageSignals, type EvidenceText, type PassageSignals } from './signals'
 export { createTermStatisticsSource } from './term-stats'
 export { isSmallTalk, smallTalkReply } from './small-talk'
-export { isFollowUp, rewriteFollowUp, type ConversationTurn, type RewriteContext } from './rewrite'
+export {
+  isFollowUp,
+  leansOnNothingFound,
+  rewriteFollowUp,
+  type ConversationTurn,
+  type RewriteContext,
+} from './rewrite'
 export { contentTerms, QUERY_STOP_WORDS, termOf, wordsOf } from './terms'
 export {
   Boundary,
@@ -61,7 +67,9 @@ export { MAX_RELATED, offlineRelatedQuestions, topicPhrase } from './related'
 export {
   abstentionAnswer,
   askAbstention,
+  documentsAbstention,
   isAbstentionText,
+  NO_SUBJECT_REASON,
   type AbstentionContext,
 } from './abstain'
 export {

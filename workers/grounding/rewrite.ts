@@ -9,7 +9,13 @@ import { isFamiliarWord } from './familiar'
 import type { TermStatistics } from './term-weights'
 import { idf } from './term-weights'
 import { contentTerms, termOf, wordsOf } from './terms'
-import { CARRIED_WITH_OWN_TERMS, FOLLOW_UP_MAX_TERMS, MAX_CARRIED_TERMS } from './tuning'
+import {
+  CARRIED_WITH_OWN_TERMS,
+  COMMON_TERM_SHARE,
+  FOLLOW_UP_MAX_TERMS,
+  MAX_CARRIED_TERMS,
+  MIN_DOCUMENTS_FOR_IDF,
+} from './tuning'
 
 export interface ConversationTurn {
   role: 'user' | 'assistant'
@@ -86,14 +92,27 @@ export function carriedTopicOf(query: string): { asked: string; carried: string 
   return match ? { asked: match[1] ?? '', carried: match[2] ?? '' } : null
 }
 
+/**
+ * The answer to the question at `index`: the last assistant turn with words before the next
+ * question (a turn engine stores its tool calls as assistant turns of their own, empty).
+ */
+function replyTo(history: ConversationTurn[], index: number): ConversationTurn | undefined {
+  let reply: ConversationTurn | undefined
+  for (const turn of history.slice(index + 1)) {
+    if (turn.role === 'user') break
+    if (turn.content.trim() || turn.abstained !== undefined) reply = turn
+  }
+  return reply
+}
+
 /** The standalone query of the last earlier question that found something, or null. */
 function conversationTopic(history: ConversationTurn[], stats?: TermStatistics): string | null {
   let topic: string | null = null
   history.forEach((turn, i) => {
     if (turn.role !== 'user') return
-    const reply = history[i + 1]
+    const reply = replyTo(history, i)
     const foundNothing =
-      reply?.role === 'assistant' && (reply.abstained === true || isAbstentionText(reply.content))
+      reply !== undefined && (reply.abstained === true || isAbstentionText(reply.content))
     const standalone = withTopic(turn.content, topic, stats)
     if (!foundNothing && contentTerms(standalone).length > 0) topic = standalone
   })
@@ -112,4 +131,37 @@ export function rewriteFollowUp(
   context: RewriteContext = {},
 ): string {
   return withTopic(question, conversationTopic(history, context.stats), context.stats)
+}
+
+/**
+ * True when none of the question's words names a subject: each is an everyday word or one
+ * the corpus uses everywhere ("What proteins do they contain?"). Without statistics only
+ * everyday words count as naming nothing.
+ */
+function namesNoSubject(question: string, stats?: TermStatistics): boolean {
+  // Shares of a handful of documents say nothing about how common a word is.
+  const usable = stats && stats.documents >= MIN_DOCUMENTS_FOR_IDF ? stats : undefined
+  return wordsOf(question).every((word) => {
+    const term = termOf(word)
+    if (!term || isFamiliarWord(word)) return true
+    return usable ? usable.documentFrequency(term) / usable.documents >= COMMON_TERM_SHARE : false
+  })
+}
+
+/**
+ * True when the question leans on an earlier one that found nothing and names no subject of
+ * its own ("What proteins do they contain?" after a question the library does not cover):
+ * nothing it could be searched for is known, so the answer must say so rather than search
+ * its everyday words. A follow-up that names its own subject ("What about malaria?") is
+ * searched for it; one whose conversation found something carries that topic instead.
+ */
+export function leansOnNothingFound(
+  question: string,
+  history: ConversationTurn[],
+  context: RewriteContext = {},
+): boolean {
+  if (!history.some((turn) => turn.role === 'user') || !isFollowUp(question)) return false
+  return (
+    conversationTopic(history, context.stats) === null && namesNoSubject(question, context.stats)
+  )
 }

@@ -4,8 +4,10 @@
 import type { ChatMessageSimple } from '../context'
 import {
   createTermStatisticsSource,
+  documentsAbstention,
   isSmallTalk,
   judgeRelevance,
+  leansOnNothingFound,
   rewriteFollowUp,
   smallTalkReply,
   type ConversationTurn,
@@ -16,10 +18,6 @@ import { extractiveAnswer, OFFLINE_NOTE } from './offline-answer'
 import type { PreparedTurn } from './process'
 import { runToolCalls } from './tool-calls'
 import { searchCorpusTool } from './tools/search-corpus'
-
-const NOTHING_FOUND =
-  'The knowledge base has nothing that answers this question, so I will not guess. Try ' +
-  'rephrasing it, or ask about a topic the documents cover.'
 
 function emitAnswer(turn: PreparedTurn, text: string): void {
   const block = turn.blocks.open()
@@ -62,6 +60,10 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   ]
   const statsOf = createTermStatisticsSource(turn.deps.db, namespaces)
   const stats = await statsOf(turns.map((t) => t.content).join(' '), turn.signal)
+  if (leansOnNothingFound(message, turns, { stats })) {
+    emitAnswer(turn, `${OFFLINE_NOTE}\n\n${documentsAbstention({ noSubject: true })}`)
+    return
+  }
   const query = rewriteFollowUp(message, turns, { stats })
   const call: ToolCall = {
     id: `offline_${turn.runId}`,
@@ -94,5 +96,5 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const relevant = judgement.abstain ? [] : judgement.relevant.flatMap((i) => documents[i] ?? [])
   const answer = extractiveAnswer(query, relevant, 4, termStats)
   turn.state.beginCycle()
-  emitAnswer(turn, `${OFFLINE_NOTE}\n\n${answer || NOTHING_FOUND}`)
+  emitAnswer(turn, `${OFFLINE_NOTE}\n\n${answer || documentsAbstention()}`)
 }
