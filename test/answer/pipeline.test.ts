@@ -100,6 +100,23 @@ describe('answer pipeline, offline', () => {
     ])
   })
 
+  it('lists a follow-up rewritten without term statistics, beside the judgement without them', async () => {
+    const deps = fakeDeps({
+      webSearch: fixedSearch(results),
+      termStats: async () => {
+        throw new Error('D1 is down')
+      },
+    })
+    const history = [
+      { role: 'user' as const, content: 'Does vitamin D reduce fractures?' },
+      { role: 'assistant' as const, content: 'Not alone [1].' },
+    ]
+    const state = await runPipeline(aState({ query: 'And with calcium?', history }), deps, never)
+    expect(state.searchQuery).toMatch(/calcium.*vitamin D/)
+    expect(state.payload?.fallbacks.map((f) => f.stage)).toEqual(['rewrite', 'relevance'])
+    expect(state.payload?.fallbacks[0]?.reason).toMatch(/term statistics could not be loaded/)
+  })
+
   it('goes on in search order, listed, when choosing sources fails (not an abstention)', async () => {
     const deps = fakeDeps({ webSearch: fixedSearch(results) })
     let failed = false
