@@ -10,6 +10,11 @@ export interface Bm25Hit {
 export interface Bm25Search {
   /** A sanitised FTS5 expression (retrieval/search/fts-query.ts builds it). */
   match: string
+  /**
+   * A sanitised FTS5 expression of some of `match`'s terms: only rows holding one of them are
+   * scored (each still by every term of `match`). Absent: every row `match` matches.
+   */
+  gate?: string
   /** The namespaces searched: only their chunks are candidates. */
   namespaces: readonly string[]
   limit: number
@@ -43,12 +48,26 @@ export function rankSql(q: Bm25Search, prefetch: number | null): { sql: string; 
   // (exact for any namespace size).
   const limit = prefetch === null ? '' : `ORDER BY score_raw LIMIT ${prefetch}`
   const scope = namespaceFilter(q.namespaces)
-  const sql = `WITH f AS MATERIALIZED (
-      SELECT rowid AS id, ${rank} AS score_raw FROM chunks_fts WHERE chunks_fts MATCH ? ${limit})
-    SELECT f.id AS id, -f.score_raw AS score, (SELECT count(*) FROM f) AS pool
+  const tail = `SELECT f.id AS id, -f.score_raw AS score, (SELECT count(*) FROM f) AS pool
     FROM f JOIN chunks c ON c.id = f.id
     WHERE ${scope.sql} ${sourceFilter} ORDER BY f.score_raw LIMIT ?`
-  return { sql, binds: [q.match, ...scope.binds, ...sources, q.limit] }
+  const binds = [...scope.binds, ...sources, q.limit]
+  if (!q.gate) {
+    const sql = `WITH f AS MATERIALIZED (
+      SELECT rowid AS id, ${rank} AS score_raw FROM chunks_fts WHERE chunks_fts MATCH ? ${limit})
+    ${tail}`
+    return { sql, binds: [q.match, ...binds] }
+  }
+  // The gate's rows, scored by "(gate) AND (match)": bm25() sums one score per phrase, so the
+  // gate's terms count twice there; their own score, from the gate's pass, is taken off again.
+  const sql = `WITH g AS MATERIALIZED (
+      SELECT rowid AS id, ${rank} AS gate_raw FROM chunks_fts WHERE chunks_fts MATCH ?),
+    b AS MATERIALIZED (
+      SELECT rowid AS id, ${rank} AS both_raw FROM chunks_fts WHERE chunks_fts MATCH ?),
+    f AS MATERIALIZED (
+      SELECT b.id AS id, b.both_raw - g.gate_raw AS score_raw FROM b JOIN g ON g.id = b.id ${limit})
+    ${tail}`
+  return { sql, binds: [q.gate, `(${q.gate}) AND (${q.match})`, ...binds] }
 }
 
 /**

@@ -7,7 +7,7 @@ import { searchChunksBm25 } from '../../db'
 import type { VectorMatch, VectorQuery } from '../vector-store'
 import type { RankedList } from './fusion'
 import { queryTerms } from './fts-query'
-import { matchTerms } from './match-terms'
+import { gateTerms, matchTerms } from './match-terms'
 import type { RetrievalContext, RetrievalState, Stage } from './state'
 import { loadTermStats } from './term-stats'
 
@@ -43,23 +43,24 @@ async function bm25Ids(
   const terms = queryTerms(query)
   if (terms.length === 0) return []
   const limit = listDepth(state, ctx)
-  const walked = matchTerms(
-    terms,
-    await loadTermStats(ctx.db, terms),
-    limit,
-    ctx.tuning.commonTerms,
-  )
-  const search = (match: string[]) =>
+  const stats = await loadTermStats(ctx.db, terms)
+  const walked = matchTerms(terms, stats, limit, ctx.tuning.commonTerms)
+  const gate = gateTerms(walked, stats, ctx.tuning.commonTerms.gate)
+  const expression = (match: string[]) => match.map((t) => `"${t}"`).join(' OR ')
+  const search = (match: string[], gated: string[] | null) =>
     searchChunksBm25(ctx.db, {
-      match: match.map((t) => `"${t}"`).join(' OR '),
+      match: expression(match),
+      ...(gated ? { gate: expression(gated) } : {}),
       namespaces: state.options.namespaces,
       limit,
       weights: ctx.tuning.bm25Columns,
       sourceIds: state.options.sourceIds,
     })
-  let hits = await search(walked)
-  // A namespace or source filter can leave too few rows with the rare terms: then every term.
-  if (hits.length < limit && walked.length < terms.length) hits = await search(terms)
+  let hits = await search(walked, gate)
+  // A namespace or source filter can leave too few rows with the rare terms: then every row
+  // that matches any term is scored.
+  if (hits.length < limit && (gate || walked.length < terms.length))
+    hits = await search(terms, null)
   return hits.map((h) => h.id)
 }
 

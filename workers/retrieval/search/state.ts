@@ -24,9 +24,11 @@ export interface RetrievalTuning {
   minListDepth: number
   /**
    * Which terms a BM25 pass walks (match-terms.ts): a term in more than `share` of the index is
-   * left out once the rarer terms' matches reach `reach` times the list depth.
+   * left out once the rarer terms' matches reach `reach` times the list depth; a walked term in
+   * at least `gate` of the index scores only the rows that also hold a rarer term (absent: every
+   * row that matches any walked term is scored).
    */
-  commonTerms: { share: number; reach: number }
+  commonTerms: { share: number; reach: number; gate?: number }
 }
 
 export interface RetrievalContext {
