@@ -102,7 +102,7 @@ describe('follow-up rewriting (offline)', () => {
     ]
     const stats = {
       documents: 1000,
-      documentFrequency: (t: string) => ({ protein: 300, contain: 150 })[t] ?? 3,
+      documentFrequency: (t: string) => ({ protein: 280, contain: 92 })[t] ?? 3,
     }
     expect(leansOnNothingFound('What proteins do they contain?', nothing, { stats })).toBe(true)
     expect(leansOnNothingFound('And in children?', nothing)).toBe(true)
