@@ -42,6 +42,10 @@ describe('answer notices', () => {
       expect.objectContaining({ kind: 'abstained', lines: ['Nothing on football.'] }),
     ])
     expect(finalStatus({ ...normal, abstained: true })).toMatch(/^No answer/)
+    // The status says why, not always "the sources do not cover it": nothing may have been searched.
+    const reason =
+      'the earlier question found nothing in the library, and this one names no subject'
+    expect(finalStatus({ ...normal, abstained: true, reason })).toBe(`No answer: ${reason}.`)
   })
 
   it('shows both the abstention and the fallbacks when both happened', () => {

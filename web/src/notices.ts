@@ -30,11 +30,8 @@ export function noticesFor(outcome: AnswerOutcome): TurnNotice[] {
   const notices: TurnNotice[] = []
   if (outcome.abstained) {
     const reason = outcome.reason?.trim() || 'The sources found do not cover this question.'
-    notices.push({
-      kind: 'abstained',
-      title: 'Not answered: the sources do not cover this',
-      lines: [reason],
-    })
+    // The reason says why (the sources miss the question, or there was nothing to search for).
+    notices.push({ kind: 'abstained', title: 'Not answered', lines: [reason] })
   }
   if (outcome.search_error) {
     notices.push({ kind: 'search-failed', title: 'Search failed', lines: [outcome.search_error] })
@@ -57,7 +54,11 @@ function degradedNotice(fallbacks: AnswerOutcome['fallbacks']): TurnNotice {
 
 export function finalStatus(outcome: AnswerOutcome): string {
   const degraded = outcome.mode === 'degraded' ? ' (degraded: see the notice)' : ''
-  if (outcome.abstained) return `No answer: the sources do not cover this question${degraded}.`
+  if (outcome.abstained) {
+    const why =
+      outcome.reason?.trim().replace(/\.$/, '') || 'the sources do not cover this question'
+    return `No answer${degraded}: ${why}.`
+  }
   if (outcome.search_error)
     return `Search failed: this answer could not use any sources${degraded}.`
   if (degraded) return 'Answered in degraded mode: see the notice.'

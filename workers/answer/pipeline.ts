@@ -2,7 +2,7 @@
 // (relevance, then credibility) -> synthesize -> enrich_images (+ related questions) ->
 // format_output. Each step's status line says what really happens (silent steps say nothing);
 // a failing step degrades the answer through its recovery instead of failing it.
-import { isSmallTalk } from '../grounding'
+import { isSmallTalk, NO_SUBJECT_REASON } from '../grounding'
 import { toSourceRef } from './cited-stream'
 import { describeFailure } from './describe-failure'
 import { enrichAnswer, enrichMessage } from './enrich'
@@ -45,6 +45,8 @@ const chooseSources: Stage = async (state, deps, signal) => {
 function finalMessage(s: AskState): string {
   if (s.smallTalk) return 'Replied.'
   if (s.searchError) return 'No answer: search failed.'
+  if (s.abstained && s.abstainReason === NO_SUBJECT_REASON)
+    return 'No answer: the follow-up names no subject, and the earlier question found nothing.'
   if (s.abstained) return 'No answer: the sources do not cover this question.'
   if (s.fallbacks.length > 0) return `Answer ready (degraded: ${describeFallbacks(s.fallbacks)}).`
   return 'Answer ready.'
