@@ -59,7 +59,9 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
     sessionNamespace('project', turn.sessionId),
   ]
   const statsOf = createTermStatisticsSource(turn.deps.db, namespaces)
-  const stats = await statsOf(turns.map((t) => t.content).join(' '), turn.signal)
+  // The questions' words (the topic comes from them) and this message's (does it name a subject?).
+  const asked = turns.filter((t) => t.role === 'user').map((t) => t.content)
+  const stats = await statsOf([...asked, message].join(' '), turn.signal)
   if (leansOnNothingFound(message, turns, { stats })) {
     emitAnswer(turn, `${OFFLINE_NOTE}\n\n${documentsAbstention({ noSubject: true })}`)
     return
