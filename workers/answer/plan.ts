@@ -8,6 +8,7 @@ import {
   leansOnNothingFound,
   NO_SUBJECT_REASON,
   rewriteFollowUp,
+  rewriteWords,
   type TermStatistics,
 } from '../grounding'
 import { planSearchWithModel } from '../retrieval'
@@ -27,11 +28,8 @@ async function conversationStats(
   signal: AbortSignal,
 ): Promise<{ state: AskState; stats?: TermStatistics }> {
   if (!deps.termStats) return { state }
-  // The topic comes from the questions asked; the answers' words are never carried.
-  const asked = state.history.filter((turn) => turn.role === 'user').map((turn) => turn.content)
-  const words = [...asked, state.query].join(' ')
   try {
-    return { state, stats: await deps.termStats(words, signal) }
+    return { state, stats: await deps.termStats(rewriteWords(state.query, state.history), signal) }
   } catch (error) {
     if (signal.aborted) throw error
     const reason = 'term statistics could not be loaded; topic words chosen by their shape'

@@ -32,6 +32,7 @@ const NOTHING_IN_DOCUMENTS =
   'The knowledge base has nothing that answers this question, so I will not guess.'
 const NO_SUBJECT =
   'The earlier question found nothing in the library, so I cannot tell what this one asks about and will not guess.'
+const NO_SUBJECT_ANSWER = `${NO_SUBJECT} Ask it again with its subject named.`
 
 /** The abstention of an ask: what happened, then what the caller can try. */
 export function askAbstention(context: AbstentionContext): string {
@@ -41,7 +42,7 @@ export function askAbstention(context: AbstentionContext): string {
       'not guess. Please try again in a moment.'
     )
   }
-  if (context.noSubject) return `${NO_SUBJECT} Ask it again with its subject named.`
+  if (context.noSubject) return NO_SUBJECT_ANSWER
   const widen = [
     context.domainFilter ? 'removing the domain filter' : '',
     context.recencyFilter ? 'removing the recency filter' : '',
@@ -61,7 +62,7 @@ export function askAbstention(context: AbstentionContext): string {
  * `noSubject`, a follow-up that names no subject after questions that all found nothing.
  */
 export function documentsAbstention(context: { noSubject?: boolean } = {}): string {
-  if (context.noSubject) return `${NO_SUBJECT} Ask it again with its subject named.`
+  if (context.noSubject) return NO_SUBJECT_ANSWER
   return `${NOTHING_IN_DOCUMENTS} Try rephrasing it, or ask about a topic the documents cover.`
 }
 

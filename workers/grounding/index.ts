@@ -19,6 +19,7 @@ export {
   isFollowUp,
   leansOnNothingFound,
   rewriteFollowUp,
+  rewriteWords,
   type ConversationTurn,
   type RewriteContext,
 } from './rewrite'

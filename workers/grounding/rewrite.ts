@@ -105,6 +105,15 @@ function replyTo(history: ConversationTurn[], index: number): ConversationTurn |
   return reply
 }
 
+/**
+ * The words the rewrite reads: the questions asked (the topic comes from them; the answers'
+ * words are never carried) and the new one (does it name a subject?). Load statistics for these.
+ */
+export function rewriteWords(question: string, history: ConversationTurn[]): string {
+  const asked = history.filter((turn) => turn.role === 'user').map((turn) => turn.content)
+  return [...asked, question].join(' ')
+}
+
 /** The standalone query of the last earlier question that found something, or null. */
 function conversationTopic(history: ConversationTurn[], stats?: TermStatistics): string | null {
   let topic: string | null = null

@@ -9,6 +9,7 @@ import {
   judgeRelevance,
   leansOnNothingFound,
   rewriteFollowUp,
+  rewriteWords,
   smallTalkReply,
   type ConversationTurn,
 } from '../grounding'
@@ -59,9 +60,7 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
     sessionNamespace('project', turn.sessionId),
   ]
   const statsOf = createTermStatisticsSource(turn.deps.db, namespaces)
-  // The questions' words (the topic comes from them) and this message's (does it name a subject?).
-  const asked = turns.filter((t) => t.role === 'user').map((t) => t.content)
-  const stats = await statsOf([...asked, message].join(' '), turn.signal)
+  const stats = await statsOf(rewriteWords(message, turns), turn.signal)
   if (leansOnNothingFound(message, turns, { stats })) {
     emitAnswer(turn, `${OFFLINE_NOTE}\n\n${documentsAbstention({ noSubject: true })}`)
     return
