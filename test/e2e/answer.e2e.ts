@@ -65,9 +65,9 @@ async function firstRunLoadsTheLibrary(page: Page): Promise<void> {
       ` median ${median.toFixed(0)} ms, max ${(seen.at(-1) ?? 0).toFixed(0)} ms`,
   )
   assert.equal(await notice.isVisible(), false, 'the library finished loading in time')
-  // How many counts the page shows depends on how far seeding got while the Write test ran (on
-  // a loaded machine, to the last slice): what holds is that it showed a partial count, the
-  // counts never went back, and the notice left once the library was in.
+  // How many counts the page shows depends on the machine's load (run.mjs starts seeding just
+  // before this test): what holds is that it showed a partial count, the counts never went back,
+  // and the notice left once the library was in.
   const counts = [...texts].map((t) =>
     Number(/\(([\d,]+) of 5,183\)/.exec(t)?.[1]?.replace(/,/g, '')),
   )

@@ -4,10 +4,11 @@
 // gives up after RUN_TIMEOUT_MS.
 import { spawn, spawnSync } from 'node:child_process'
 import {
-  createWriteStream,
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -22,6 +23,8 @@ const API_KEY = 'e2e-api-key'
 const SLOW_REQUEST_MS = 10_000
 /** The server logs this run wrote (an earlier run's may still be in artifacts). */
 const serverLogs = new Set()
+/** Lines of the server log printed when a browser test fails: CI keeps only this output. */
+const LOG_TAIL_LINES = 40
 const WIDGET_KEY = 'qw_pub_e2e'
 const root = path.resolve(import.meta.dirname, '../..')
 const artifacts = path.join(root, 'test/e2e/artifacts')
@@ -91,7 +94,6 @@ function startFakeModel() {
 
 /** modelUrl null: no model at all (offline), for the pages whose test is about offline mode. */
 function startServer(port, persist, modelUrl, widgetHostPort, logName = 'server.log') {
-  const log = createWriteStream(path.join(artifacts, logName))
   serverLogs.add(logName)
   const args = [
     'dev',
@@ -134,15 +136,36 @@ function startServer(port, persist, modelUrl, widgetHostPort, logName = 'server.
     { mode: 0o600 },
   )
   args.push('--env-file', envFile)
+  // Straight into the file: this script blocks in spawnSync while a browser test runs, so a pipe
+  // to it would go undrained (and two pipes into one stream ended it twice when wrangler died).
+  const log = openSync(path.join(artifacts, logName), 'w')
   const child = spawn(bin('wrangler'), args, {
     cwd: root,
     env: childEnv,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
   })
-  child.stdout.pipe(log)
-  child.stderr.pipe(log)
+  closeSync(log)
+  child.logName = logName
   return child
+}
+
+/** The last lines of a server's log, printed into this run's output. */
+function printLogTail(logName) {
+  const file = path.join(artifacts, logName)
+  if (!existsSync(file)) return
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-LOG_TAIL_LINES)
+  step(`the last ${lines.length} lines of ${logName}:`)
+  for (const line of lines) console.log(`  | ${line}`)
+}
+
+/** Whether the dev server still answers /health. */
+async function serverAnswers(base) {
+  try {
+    return (await fetchSoon(`${base}/health`)).ok
+  } catch {
+    return false
+  }
 }
 
 /** Ends the process group this script created (wrangler runs workerd as its child). */
@@ -176,12 +199,12 @@ function waitForHealth(server, base) {
   return waitFor(
     async () => {
       if (server.exitCode !== null) {
-        throw new Error('wrangler dev exited (see test/e2e/artifacts/server.log)')
+        throw new Error(`wrangler dev exited (test/e2e/artifacts/${server.logName})`)
       }
       return (await fetchSoon(`${base}/health`)).ok
     },
     90_000,
-    '/health (see test/e2e/artifacts/server.log)',
+    `/health (test/e2e/artifacts/${server.logName})`,
   )
 }
 
@@ -227,10 +250,38 @@ async function main() {
   const persist = mkdtempSync(path.join(tmpdir(), 'quire-e2e-'))
   let server = null
   let model = null
+  /** How the running server was started, so a server that died can be started the same way. */
+  let serverModelUrl = null
   const watchdog = setTimeout(() => {
     console.error('[e2e] giving up: the run took too long')
     void Promise.all([stopServer(server), stopServer(model?.child)]).finally(() => process.exit(1))
   }, RUN_TIMEOUT_MS)
+  const startAndWait = async (modelUrl, logName) => {
+    serverModelUrl = modelUrl
+    server = startServer(new URL(base).port, persist, modelUrl, widgetHostPort, logName)
+    await waitForHealth(server, base).catch((error) => {
+      printLogTail(logName)
+      throw error
+    })
+  }
+  // Each page's test runs even when an earlier one failed; the run fails if any did. A failure
+  // prints the server's last log lines, and a server that stopped answering is named as its own
+  // failure and started again, so one crash does not hide what the later pages do.
+  const failures = []
+  const attempt = async (file, hostPort = 0) => {
+    try {
+      runBrowserTest(base, model, file, hostPort)
+    } catch (error) {
+      failures.push(error.message)
+      printLogTail(server.logName)
+      if (await serverAnswers(base)) return
+      failures.push(`wrangler dev stopped answering during the ${file} test`)
+      step(`wrangler dev stopped answering during the ${file} test: starting it again`)
+      const logName = `restarted-${server.logName}`
+      await stopServer(server)
+      await startAndWait(serverModelUrl, logName)
+    }
+  }
   try {
     step('building the UI')
     run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
@@ -240,54 +291,41 @@ async function main() {
     step('starting the scripted fake model server')
     model = await startFakeModel()
     step(`starting wrangler dev on ${base} (model: ${model.url})`)
-    server = startServer(new URL(base).port, persist, model.url, widgetHostPort)
-    await waitForHealth(server, base)
+    await startAndWait(model.url, 'server.log')
+    // Seeding starts right before the Ask test, which watches the page while the library loads
+    // (seeding started earlier, beside another test, could finish before the Ask page opened).
     step('seeding the demo corpus')
     await startSeeding(base)
     step('running the browser tests')
-    // Each page's test runs even when an earlier one failed; the run fails if any did.
-    const failures = []
-    const attempt = (fn) => {
-      try {
-        fn()
-      } catch (error) {
-        failures.push(error.message)
-      }
-    }
-    // Write first: the Ask test takes the model server away.
-    attempt(() => runBrowserTest(base, model, 'write'))
-    attempt(() => runBrowserTest(base, model))
+    await attempt('answer')
     // After answer.e2e.ts: the library is in, and the model server has been stopped.
     step('running the app shell and widget browser tests')
-    attempt(() => runBrowserTest(base, model, 'shell', widgetHostPort))
+    await attempt('shell', widgetHostPort)
     // The shell test presents its own client address (helpers.ts, asOwnClient): the public rate
     // limit counts per client, and the widget's ask must not meet a budget the shell used up.
-    attempt(() => runBrowserTest(base, model, 'widget', widgetHostPort))
+    await attempt('widget', widgetHostPort)
     step('restarting wrangler dev with no model (offline) for the Write, Papers and Debate pages')
     await stopServer(server)
-    server = startServer(new URL(base).port, persist, null, widgetHostPort, 'server-offline.log')
-    await waitForHealth(server, base)
-    attempt(() => runBrowserTest(base, model, 'write-offline'))
-    attempt(() => runBrowserTest(base, model, 'papers'))
-    attempt(() => runBrowserTest(base, model, 'debate'))
-    attempt(() => runBrowserTest(base, model, 'views'))
+    await startAndWait(null, 'server-offline.log')
+    await attempt('write-offline')
+    await attempt('papers')
+    await attempt('debate')
+    await attempt('views')
     // Last, so the seeding the Ask test watches is not slowed: a model that streams slowly,
     // for a debate interrupted mid-generation and answers stopped mid-stream.
-    if (!ONLY || ONLY.includes('debate-interrupt') || ONLY.includes('stop')) {
-      step('restarting the fake model and wrangler dev with it for the interrupt and Stop tests')
+    if (!ONLY || ['write', 'debate-interrupt', 'stop'].some((file) => ONLY.includes(file))) {
+      step(
+        'restarting the fake model and wrangler dev with it for the Write, interrupt and Stop tests',
+      )
       await stopServer(server)
       await stopServer(model?.child)
       model = await startFakeModel()
-      server = startServer(
-        new URL(base).port,
-        persist,
-        model.url,
-        widgetHostPort,
-        'server-model.log',
-      )
-      await waitForHealth(server, base)
-      attempt(() => runBrowserTest(base, model, 'debate-interrupt', widgetHostPort))
-      attempt(() => runBrowserTest(base, model, 'stop', widgetHostPort))
+      await startAndWait(model.url, 'server-model.log')
+      // Here, with a model again: the Ask test took the first one away, and the Write test's
+      // request is declined on an empty library.
+      await attempt('write')
+      await attempt('debate-interrupt', widgetHostPort)
+      await attempt('stop', widgetHostPort)
     }
     if (failures.length > 0) throw new Error(failures.join('; '))
     step('passed')
