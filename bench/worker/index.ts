@@ -4,7 +4,9 @@
 // each request from outside. Routes: POST /migrate (SQL files), POST /ingest (IndexRequests ->
 // indexMany, what the ingest queue consumer runs), POST /query ({query, options} ->
 // deps.retriever.retrieve, what every capability calls; with `tuning`, the same retriever
-// built with that override), GET /count.
+// built with that override), POST /merge (one step of the full-text index merge the ingest
+// queue runs after a bulk job), GET /count.
+import { mergeFtsStep } from '../../workers/db'
 import { makeDeps } from '../../workers/deps'
 import {
   createRetriever,
@@ -54,6 +56,9 @@ export default {
         : deps.retriever
       const result = await retriever.retrieve(body.query, body.options)
       return Response.json({ chunks: result.chunks.length, fallbacks: result.fallbacks ?? [] })
+    }
+    if (request.method === 'POST' && pathname === '/merge') {
+      return Response.json({ worked: await mergeFtsStep(env.DB) })
     }
     if (pathname === '/count') {
       const row = await env.DB.prepare('SELECT count(*) AS n FROM chunks').first<{ n: number }>()

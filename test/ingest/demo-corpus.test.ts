@@ -71,6 +71,8 @@ describe('demo_corpus job', () => {
       `select count(*) as n from sources where kind = 'corpus'`,
     ).first<{ n: number }>()
     expect(corpus?.n).toBe(5)
+    // The last slice queues merging the full-text index, once.
+    expect(sent.slice(3)).toEqual([{ jobId, type: 'demo_corpus', merge: { round: 1 } }])
   })
 
   it('reports seeding with the corpus size on /health until the last slice is in', async () => {

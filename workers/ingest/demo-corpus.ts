@@ -2,6 +2,7 @@
 // enqueues one follow-up message per slice; each slice indexes its rows and adds its counts once.
 import { addIngestPartCounts, finishIngestJobIfComplete, setIngestParts } from '../db'
 import { corpusIndexRequest, indexMany, parseCorpusJsonl } from '../retrieval'
+import { queueFtsMerge } from './fts-merge'
 import type { JobContext } from './job-context'
 import type { IngestMessage } from './schemas'
 
@@ -24,7 +25,8 @@ export async function runDemoCorpusMessage(
     const text = sliceText(bytes, lines, message.slice)
     await indexSlice({ message, offset: message.slice.offset, text, namespace }, ctx)
   } else await fanOut(message, lines.length, ctx)
-  await finishIngestJobIfComplete(ctx.deps.db, message.jobId, ctx.deps.now())
+  if (await finishIngestJobIfComplete(ctx.deps.db, message.jobId, ctx.deps.now()))
+    await queueFtsMerge(message, ctx)
 }
 
 /** Byte ranges [start, end) of the file's non-empty lines. */

@@ -3,6 +3,7 @@
 import { getIngestJob, recordIngestError, startIngestAttempt, type IngestJobRow } from '../db'
 import { isAppError } from '../errors'
 import { backoffSeconds, describeError, isLastAttempt, isRetryable } from './failure-policy'
+import { runFtsMergeRound } from './fts-merge'
 import type { JobContext } from './job-context'
 import { logIngest } from './log'
 import { runIngestJob, type StoredJob } from './run-job'
@@ -21,6 +22,11 @@ export async function processIngestMessage(msg: Message, ctx: JobContext): Promi
     return msg.ack()
   }
   const message = parsed.data
+  // The job is over by then: a merge round touches the index only, never the job's row.
+  if (message.merge) {
+    await runFtsMergeRound({ ...message, merge: message.merge }, ctx)
+    return msg.ack()
+  }
   const row = await startIngestAttempt(ctx.deps.db, message.jobId, ctx.deps.now())
   if (!row) return skipSettled(msg, message, ctx)
   const stored = readStoredJob(row)

@@ -1,9 +1,10 @@
 // Runs one delivery of a job: text and source jobs index and complete in one go; the demo
 // corpus fans out into slices that complete the job together; paper_pdf goes to the runner
-// papers registered.
+// papers registered. A job that added many chunks is followed by merging the full-text index.
 import { completeIngestJob } from '../db'
 import { indexMany } from '../retrieval'
 import { runDemoCorpusMessage } from './demo-corpus'
+import { MERGE_AFTER_CHUNKS, queueFtsMerge } from './fts-merge'
 import type { JobContext } from './job-context'
 import { findJobRunner } from './job-runners'
 import type { IngestMessage, StoredIngestJob } from './schemas'
@@ -34,4 +35,5 @@ export async function runIngestJob(
       : await sourceJobToIndexRequests(job, namespace, ctx)
   const counts = await indexMany(ctx.deps, requests, ctx.signal)
   await completeIngestJob(ctx.deps.db, message.jobId, counts, ctx.deps.now())
+  if (counts.chunks >= MERGE_AFTER_CHUNKS) await queueFtsMerge(message, ctx)
 }

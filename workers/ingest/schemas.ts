@@ -6,6 +6,8 @@ import { SHARED_NAMESPACE_PATTERN } from '../namespaces'
 export const MAX_JOBS_PER_REQUEST = 20
 /** Upper bound for a text job's body, in UTF-8 bytes (the row limit is checked on enqueue). */
 export const MAX_TEXT_BYTES = 2_000_000
+/** Rounds of merging the full-text index after one bulk job, at most (fts-merge.ts). */
+export const FTS_MERGE_MAX_ROUNDS = 200
 
 /** Key-holding ingestion writes shared namespaces only: never a session's private one. */
 const namespaceSchema = z
@@ -121,6 +123,8 @@ export const ingestMessageSchema = z.object({
     .optional(),
   /** demo_corpus: rows per follow-up message (tests use small slices). */
   sliceSize: z.number().int().min(1).max(1000).optional(),
+  /** After a bulk job finished: round n of merging the full-text index (fts-merge.ts). */
+  merge: z.object({ round: z.number().int().min(1).max(FTS_MERGE_MAX_ROUNDS) }).optional(),
 })
 export type IngestMessage = z.infer<typeof ingestMessageSchema>
 

@@ -1,0 +1,55 @@
+// After a bulk job finishes, the full-text index is merged (db/fts-merge.ts): a few bounded
+// steps per queue message with a yield between them, and the next round queued while work
+// remains. Merging only makes queries faster, so a failure is logged and dropped: the job's
+// own status never depends on it.
+import { FTS_MERGE_STEP_PAGES, mergeFtsStep } from '../db'
+import { yieldToRequests } from '../yield'
+import type { JobContext } from './job-context'
+import { logIngest } from './log'
+import { FTS_MERGE_MAX_ROUNDS, type IngestMessage } from './schemas'
+
+/**
+ * Chunks a finished job must have added before merging pays: a merge rewrites the whole index,
+ * which after a handful of documents costs far more than the segment it removes.
+ */
+export const MERGE_AFTER_CHUNKS = 1000
+/** Steps per message: each writes ~500 pages, so a round is about a second of SQLite work. */
+const STEPS_PER_ROUND = 10
+
+/** Queues the first merge round (the demo corpus always; other jobs past MERGE_AFTER_CHUNKS). */
+export async function queueFtsMerge(message: IngestMessage, ctx: JobContext): Promise<void> {
+  await ctx.deps.ingestQueue.send({
+    jobId: message.jobId,
+    type: message.type,
+    merge: { round: 1 },
+  })
+}
+
+/** One round: up to `size.steps` steps, then the next round if the index is not merged yet. */
+export async function runFtsMergeRound(
+  message: IngestMessage & { merge: { round: number } },
+  ctx: JobContext,
+  size: { steps: number; pages: number } = { steps: STEPS_PER_ROUND, pages: FTS_MERGE_STEP_PAGES },
+): Promise<void> {
+  const { jobId, merge } = message
+  let merged = false
+  try {
+    for (let step = 0; step < size.steps && !merged; step++) {
+      merged = !(await mergeFtsStep(ctx.deps.db, size.pages))
+      await yieldToRequests()
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    logIngest('warn', 'index merge failed', { jobId, round: merge.round, reason })
+    return
+  }
+  if (merged) {
+    logIngest('info', 'index merged', { jobId, rounds: merge.round })
+    return
+  }
+  if (merge.round >= FTS_MERGE_MAX_ROUNDS) {
+    logIngest('warn', 'index merge stopped at its last round', { jobId, rounds: merge.round })
+    return
+  }
+  await ctx.deps.ingestQueue.send({ ...message, merge: { round: merge.round + 1 } })
+}
