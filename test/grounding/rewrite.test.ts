@@ -115,6 +115,19 @@ describe('follow-up rewriting (offline)', () => {
     expect(leansOnNothingFound('What proteins do they contain?', [], { stats })).toBe(false)
   })
 
+  it('carries the topic into a question that names no subject of its own, pronoun or not', () => {
+    const common = { outcom: 240, improv: 310 } as Record<string, number>
+    const stats = { documents: 1000, documentFrequency: (t: string) => common[t] ?? 4 }
+    expect(rewriteFollowUp('What outcomes improved?', history, { stats })).toMatch(
+      /^What outcomes improved\? \(.*vitamin D.*\)$/,
+    )
+    // The same words, rare in this library, name a subject: a new question, searched as asked.
+    const rare = { documents: 1000, documentFrequency: () => 4 }
+    expect(rewriteFollowUp('What outcomes improved?', history, { stats: rare })).toBe(
+      'What outcomes improved?',
+    )
+  })
+
   it('leaves a first question and a new standalone topic unchanged', () => {
     expect(rewriteFollowUp('Does aspirin prevent colorectal cancer?', [])).toBe(
       'Does aspirin prevent colorectal cancer?',

@@ -77,7 +77,9 @@ function carriedWords(topic: string, own: Set<string>, limit: number, stats?: Te
 
 /** The follow-up with the topic's words carried, or unchanged when there is nothing to carry. */
 function withTopic(question: string, topic: string | null, stats?: TermStatistics): string {
-  if (!topic || !isFollowUp(question)) return question
+  // A question that names no subject of its own ("What outcomes improved?") continues the
+  // conversation's, pronoun or not.
+  if (!topic || !(isFollowUp(question) || namesNoSubject(question, stats))) return question
   const own = new Set(contentTerms(question))
   const limit = own.size > 0 ? CARRIED_WITH_OWN_TERMS : MAX_CARRIED_TERMS
   const carried = carriedWords(topic, own, limit, stats)
