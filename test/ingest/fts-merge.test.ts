@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mergeFtsStep } from '../../workers/db'
 import type { IngestMessage, JobContext } from '../../workers/ingest'
-import { runFtsMergeRound } from '../../workers/ingest/fts-merge'
+import { queueFtsMerge, runFtsMergeRound } from '../../workers/ingest/fts-merge'
 import { FTS_MERGE_MAX_ROUNDS } from '../../workers/ingest/schemas'
 import { indexMany } from '../../workers/retrieval'
 import { freshNamespace, indexDeps, paper } from '../retrieval/helpers'
@@ -64,6 +64,15 @@ describe('merging the full-text index after a bulk job', () => {
     await expect(runFtsMergeRound(round(1), context(failing))).resolves.toBeUndefined()
     expect(sent).toEqual([])
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/index merge failed.*D1 is busy/)
+  })
+
+  it('logs a merge the queue refuses instead of failing the finished job', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const refusing = {
+      deps: { db: env.DB, ingestQueue: { send: () => Promise.reject(new Error('queue is full')) } },
+    } as unknown as JobContext
+    await expect(queueFtsMerge(round(1), refusing)).resolves.toBeUndefined()
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/index merge not queued.*queue is full/)
   })
 
   it('acks a merge message without touching any job, and drops a malformed one', async () => {

@@ -16,13 +16,21 @@ export const MERGE_AFTER_CHUNKS = 1000
 /** Steps per message: each writes ~500 pages, so a round is about a second of SQLite work. */
 const STEPS_PER_ROUND = 10
 
-/** Queues the first merge round (the demo corpus always; other jobs past MERGE_AFTER_CHUNKS). */
+/**
+ * Queues the first merge round (the demo corpus always; other jobs past MERGE_AFTER_CHUNKS).
+ * The job is done by then: a queue that refuses the message is logged, never the job's error.
+ */
 export async function queueFtsMerge(message: IngestMessage, ctx: JobContext): Promise<void> {
-  await ctx.deps.ingestQueue.send({
-    jobId: message.jobId,
-    type: message.type,
-    merge: { round: 1 },
-  })
+  try {
+    await ctx.deps.ingestQueue.send({
+      jobId: message.jobId,
+      type: message.type,
+      merge: { round: 1 },
+    })
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    logIngest('warn', 'index merge not queued', { jobId: message.jobId, reason })
+  }
 }
 
 /** One round: up to `size.steps` steps, then the next round if the index is not merged yet. */
