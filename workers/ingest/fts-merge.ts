@@ -4,6 +4,7 @@
 // own status never depends on it.
 import { FTS_MERGE_STEP_PAGES, mergeFtsStep } from '../db'
 import { yieldToRequests } from '../yield'
+import { describeError } from './failure-policy'
 import type { JobContext } from './job-context'
 import { logIngest } from './log'
 import { FTS_MERGE_MAX_ROUNDS, type IngestMessage } from './schemas'
@@ -28,8 +29,10 @@ export async function queueFtsMerge(message: IngestMessage, ctx: JobContext): Pr
       merge: { round: 1 },
     })
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    logIngest('warn', 'index merge not queued', { jobId: message.jobId, reason })
+    logIngest('warn', 'index merge not queued', {
+      jobId: message.jobId,
+      reason: describeError(error),
+    })
   }
 }
 
@@ -47,8 +50,11 @@ export async function runFtsMergeRound(
       await yieldToRequests()
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    logIngest('warn', 'index merge failed', { jobId, round: merge.round, reason })
+    logIngest('warn', 'index merge failed', {
+      jobId,
+      round: merge.round,
+      reason: describeError(error),
+    })
     return
   }
   if (merged) {
