@@ -54,10 +54,12 @@ export function recompute(sample: Sample): Sample {
 /**
  * The signals the model combines: coverage, the share of everyday words and how rare the
  * question's words are in the corpus (chosen by forward selection over all of QuerySignals),
- * and coverage and sentence share weighed by how many terms the question has (chosen by the
- * cross-validation below; workers/grounding/tuning.ts has the figures). Weighted information
- * gain, query commitment, clarity, title share, the passage's BM25 share or the share of
- * words the corpus never uses changed no figure by more than a point.
+ * coverage and sentence share weighed by how many terms the question has, whether the
+ * question's words stand side by side in a passage and how many top passages hold them
+ * (chosen by the cross-validation below; workers/grounding/tuning.ts has the figures).
+ * Weighted information gain, query commitment, clarity, title share, the rarest term, the
+ * passage's BM25 share or the share of words the corpus never uses changed no figure by more
+ * than a point.
  */
 export const MODEL_FEATURES: (keyof QuerySignals)[] = [
   'coverage',
@@ -65,6 +67,8 @@ export const MODEL_FEATURES: (keyof QuerySignals)[] = [
   'specificity',
   'coverageBreadth',
   'sentenceBreadth',
+  'phrase',
+  'support',
 ]
 
 /** The issue's targets: claims and topics answered, off-topic questions abstained. */
@@ -204,13 +208,16 @@ function figures(samples: Sample[], model: LogisticModel<QuerySignals>, bar: num
 export function fitAndReport(
   samples: Sample[],
   out: (s: string) => void,
+  features: (keyof QuerySignals)[] = MODEL_FEATURES,
 ): LogisticModel<QuerySignals> {
-  const tune = samples.filter((s) => s.part === 'tune')
-  const model = fitLogistic(tune, MODEL_FEATURES)
+  // Each set weighs alike within its label: the targets are per set, and claims outnumber
+  // topic questions four to one.
+  const tune = samples.filter((s) => s.part === 'tune').map((s) => ({ ...s, group: s.set }))
+  const model = fitLogistic(tune, features)
   const weights = Object.entries(model.weights).map(([k, v]) => `${k}: ${v.toFixed(3)}`)
   out(`weights ${weights.join(', ')}, bias ${model.bias.toFixed(3)}`)
   out(`${FOLDS}-fold cross-validation in the tuning part (${REPEATS} repeats):`)
-  out(`  ${crossValidated(tune, MODEL_FEATURES)}`)
+  out(`  ${crossValidated(tune, features)}`)
   const bar = marginBar(tune, model)
   out(`bar ${bar.toFixed(2)} (the widest margin over the targets in the tuning part):`)
   out(`  ${figures(samples, model, bar)}`)

@@ -11,6 +11,8 @@ export interface LogisticModel<F extends object = object> {
 interface Labelled<F> {
   label: 0 | 1
   signals: F
+  /** Samples of one group (a question set) share their label's weight equally with other groups. */
+  group?: string
 }
 
 const L2 = 1
@@ -52,11 +54,23 @@ export function fitLogistic<F extends object>(
     1,
     ...features.map((f, j) => (value(s, f) - (mu[j] ?? 0)) / (sd[j] ?? 1)),
   ])
-  const positives = samples.filter((s) => s.label === 1).length
-  const weightOf = (s: Labelled<F>) =>
-    s.label === 1
-      ? samples.length / (2 * positives)
-      : samples.length / (2 * (samples.length - positives))
+  // Each label weighs half, split equally between its groups (claims and topic questions
+  // count alike, however many claims there are), then between a group's samples.
+  const groupSize = new Map<string, number>()
+  const groupsOfLabel = new Map<0 | 1, Set<string>>([
+    [0, new Set()],
+    [1, new Set()],
+  ])
+  for (const s of samples) {
+    const key = `${s.label}:${s.group ?? ''}`
+    groupSize.set(key, (groupSize.get(key) ?? 0) + 1)
+    groupsOfLabel.get(s.label)?.add(key)
+  }
+  const weightOf = (s: Labelled<F>) => {
+    const key = `${s.label}:${s.group ?? ''}`
+    const groups = groupsOfLabel.get(s.label)?.size ?? 1
+    return samples.length / (2 * groups * (groupSize.get(key) ?? 1))
+  }
   let beta = new Array<number>(features.length + 1).fill(0)
   for (let step = 0; step < STEPS; step++) {
     const grad = beta.map((b, k) => (k === 0 ? 0 : L2 * b))

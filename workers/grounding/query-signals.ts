@@ -44,6 +44,14 @@ export interface QuerySignals {
   coverageBreadth: number
   /** `sentence` times ln(1 + the question's term count), for the same reason. */
   sentenceBreadth: number
+  /**
+   * Share of the question's neighbouring term pairs that stand side by side in a top passage
+   * ("stem cells", "smoking cessation"): a phrase met as written, where chance puts two
+   * everyday words in one abstract far apart. A one-term question is its own phrase.
+   */
+  phrase: number
+  /** Mean share of the question's weight held by each top passage: how widely it is covered. */
+  support: number
 }
 
 /** Passages the top-k signals look at: the engines show a model about this many. */
@@ -76,6 +84,33 @@ function clarityOf(
     ceiling += Math.log(1 / background)
   }
   return ceiling > 0 ? Math.max(0, kl / ceiling) : 0
+}
+
+/** Neighbouring pairs of terms in a passage, as "a b" keys. */
+function neighbourPairs(text: string): Set<string> {
+  const terms = contentTerms(text)
+  const pairs = new Set<string>()
+  for (let i = 1; i < terms.length; i++) pairs.add(`${terms[i - 1]} ${terms[i]}`)
+  return pairs
+}
+
+/** Share of the question's neighbouring term pairs found side by side in some passage. */
+function phraseShare(query: string, passages: EvidenceText[]): number {
+  const terms = contentTerms(query)
+  const wanted = new Set<string>()
+  for (let i = 1; i < terms.length; i++)
+    if (terms[i - 1] !== terms[i]) wanted.add(`${terms[i - 1]} ${terms[i]}`)
+  if (wanted.size === 0) {
+    const only = terms[0]
+    return only && passages.some((p) => contentTerms(`${p.title} ${p.text}`).includes(only))
+      ? 1
+      : 0
+  }
+  const found = new Set<string>()
+  for (const p of passages)
+    for (const pair of [...neighbourPairs(p.title), ...neighbourPairs(p.text)])
+      if (wanted.has(pair)) found.add(pair)
+  return found.size / wanted.size
 }
 
 /** The question's terms whose word (as first written) is an everyday word. */
@@ -137,6 +172,8 @@ export function querySignals(
           : 0,
       coverageBreadth: best.coverage * breadth,
       sentenceBreadth: sentence * breadth,
+      phrase: phraseShare(query, passages.slice(0, TOP_K)),
+      support: mean(top.map((s) => s.coverage)),
     },
     passages: each,
   }

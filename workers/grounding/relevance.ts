@@ -15,6 +15,7 @@ import {
   RELATIVE_SENTENCE_FLOOR,
   RELEVANCE_BAR,
   SENTENCE_SHARE_OF_MATCH,
+  TOPIC_NAME_MAX_TERMS,
   WHOLE_QUESTION_MIN_TERMS,
 } from './tuning'
 
@@ -76,7 +77,9 @@ function judgeByCoverage(weights: Map<string, number>, passages: EvidencePassage
  * RELATIVE_SENTENCE_FLOOR of what the best such sentence holds, so a passage that meets the
  * question in one word beside one that meets it in five is not cited as its equal. Without
  * statistics: plain term coverage. One sentence holding the whole question answers whatever
- * the model says (WHOLE_QUESTION_MIN_TERMS). Thresholds and their figures: tuning.ts.
+ * the model says (WHOLE_QUESTION_MIN_TERMS); a question of a few words names a topic, and once
+ * a sentence holds all of it, only sources holding all of it are cited (TOPIC_NAME_MAX_TERMS).
+ * Thresholds and their figures: tuning.ts.
  */
 export function judgeRelevance(
   query: string,
@@ -109,7 +112,13 @@ export function judgeRelevance(
   const candidates = atLeast(scores, Math.max(...scores) * RELATIVE_PASSAGE_FLOOR, meets)
   const sentenceOf = (i: number) => signals.passages[i]?.sentence ?? 0
   const bestSentence = Math.max(0, ...candidates.map(sentenceOf))
-  const relevant = candidates.filter((i) => sentenceOf(i) >= RELATIVE_SENTENCE_FLOOR * bestSentence)
+  // A short question names a topic ("cell death"): once a source holds all of it in one
+  // sentence, one holding part of it ("sudden infant death") is about something else.
+  const floor =
+    weights.size <= TOPIC_NAME_MAX_TERMS && bestSentence >= 1 - 1e-9
+      ? bestSentence
+      : RELATIVE_SENTENCE_FLOOR * bestSentence
+  const relevant = candidates.filter((i) => sentenceOf(i) >= floor - 1e-9)
   if (relevant.length === 0) return abstention(scores, NOT_ADDRESSED, probability)
   return { relevant, scores, abstain: false, probability }
 }
