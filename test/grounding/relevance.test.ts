@@ -121,6 +121,23 @@ describe('relevance judgement', () => {
     expect(judgement).toMatchObject({ abstain: false, relevant: [0] })
   })
 
+  it('cites the abstract that holds the claim across its sentences when none holds more in one', () => {
+    const question =
+      'Pyridostatin induces accumulation of double-strand breaks in BRCA2-deficient cells.'
+    // Every word of the claim, spread over three sentences (none holds half of them).
+    const spread = {
+      title: 'G-quadruplex ligands in homologous recombination',
+      text: 'Pyridostatin stabilises G-quadruplexes in cells. Double-strand breaks accumulate over 24 hours. BRCA2-deficient lines are the most sensitive, as induced damage shows.',
+    }
+    const partial = {
+      title: 'Replication stress in BRCA2-deficient cells',
+      text: 'BRCA2-deficient cells show replication fork collapse.',
+    }
+    const judgement = judgeRelevance(question, [spread, partial], stats)
+    expect(judgement.abstain).toBe(false)
+    expect(judgement.relevant[0]).toBe(0)
+  })
+
   it('abstains when nothing was retrieved (an empty corpus)', () => {
     const judgement = judgeRelevance('Does aspirin prevent colorectal cancer?', [], stats)
     expect(judgement).toMatchObject({ abstain: true, relevant: [], scores: [] })

@@ -14,7 +14,6 @@ import {
   RELATIVE_PASSAGE_FLOOR,
   RELATIVE_SENTENCE_FLOOR,
   RELEVANCE_BAR,
-  SENTENCE_SHARE_OF_MATCH,
   TOPIC_NAME_MAX_TERMS,
   WHOLE_QUESTION_MIN_TERMS,
 } from './tuning'
@@ -51,10 +50,10 @@ function abstention(scores: number[], reason: string, probability?: number): Rel
 const NOT_ADDRESSED = 'the sources found do not address this question'
 
 /** Indexes of the passages scoring at least `floor`, best first. */
-function atLeast(scores: number[], floor: number, keep: (i: number) => boolean): number[] {
+function atLeast(scores: number[], floor: number): number[] {
   return scores
     .map((score, index) => ({ score, index }))
-    .filter((s) => s.score > 0 && s.score >= floor && keep(s.index))
+    .filter((s) => s.score > 0 && s.score >= floor)
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map((s) => s.index)
 }
@@ -65,17 +64,17 @@ function judgeByCoverage(weights: Map<string, number>, passages: EvidencePassage
   const best = Math.max(0, ...scores)
   if (best < MIN_PLAIN_COVERAGE) return abstention(scores, NOT_ADDRESSED)
   const floor = Math.max(MIN_PLAIN_COVERAGE, best * RELATIVE_PASSAGE_FLOOR)
-  return { relevant: atLeast(scores, floor, () => true), scores, abstain: false }
+  return { relevant: atLeast(scores, floor), scores, abstain: false }
 }
 
 /**
  * With corpus statistics: answer when the fitted probability that the corpus covers the
  * question reaches RELEVANCE_BAR; the evidence is then the passages whose saturated BM25 is
  * within RELATIVE_PASSAGE_FLOOR of the best and whose words meet in one sentence (or the
- * title): a sentence holds SENTENCE_SHARE_OF_MATCH of the weight the passage matches, so
- * words used apart ("human capital" here, "Australia" there) do not count, and at least
- * RELATIVE_SENTENCE_FLOOR of what the best such sentence holds, so a passage that meets the
- * question in one word beside one that meets it in five is not cited as its equal. Without
+ * title): its best sentence holds at least RELATIVE_SENTENCE_FLOOR of what the best such
+ * sentence holds, so words used apart ("human capital" here, "Australia" there) do not count
+ * and a passage that meets the question in one word beside one that meets it in five is not
+ * cited as its equal. Without
  * statistics: plain term coverage. One sentence holding the whole question answers whatever
  * the model says (WHOLE_QUESTION_MIN_TERMS); a question of a few words names a topic, and once
  * a sentence holds all of it, only sources holding all of it are cited (TOPIC_NAME_MAX_TERMS).
@@ -105,11 +104,7 @@ export function judgeRelevance(
     weights.size >= WHOLE_QUESTION_MIN_TERMS && signals.query.sentence >= 1 - 1e-9
   if (probability < RELEVANCE_BAR && !wholeQuestionMet)
     return abstention(scores, NOT_ADDRESSED, probability)
-  const meets = (i: number) => {
-    const s = signals.passages[i]
-    return !!s && s.sentence >= SENTENCE_SHARE_OF_MATCH * s.coverage
-  }
-  const candidates = atLeast(scores, Math.max(...scores) * RELATIVE_PASSAGE_FLOOR, meets)
+  const candidates = atLeast(scores, Math.max(...scores) * RELATIVE_PASSAGE_FLOOR)
   const sentenceOf = (i: number) => signals.passages[i]?.sentence ?? 0
   const bestSentence = Math.max(0, ...candidates.map(sentenceOf))
   // A short question names a topic ("cell death"): once a source holds all of it in one
