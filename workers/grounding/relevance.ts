@@ -74,11 +74,10 @@ function judgeByCoverage(weights: Map<string, number>, passages: EvidencePassage
  * title): its best sentence holds at least RELATIVE_SENTENCE_FLOOR of what the best such
  * sentence holds, so words used apart ("human capital" here, "Australia" there) do not count
  * and a passage that meets the question in one word beside one that meets it in five is not
- * cited as its equal. Without
- * statistics: plain term coverage. One sentence holding the whole question answers whatever
- * the model says (WHOLE_QUESTION_MIN_TERMS); a question of a few words names a topic, and once
- * a sentence holds all of it, only sources holding all of it are cited (TOPIC_NAME_MAX_TERMS).
- * Thresholds and their figures: tuning.ts.
+ * cited as its equal. Without statistics: plain term coverage. One sentence holding the whole
+ * question answers whatever the model says (WHOLE_QUESTION_MIN_TERMS); a question of a few
+ * words names a topic, and once a sentence holds all of it, only sources holding all of it
+ * are cited (TOPIC_NAME_MAX_TERMS). Thresholds and their figures: tuning.ts.
  */
 export function judgeRelevance(
   query: string,

@@ -94,15 +94,15 @@ export const RELATIVE_PASSAGE_FLOOR = 0.4
  * ...and its best sentence (or its title) holds at least this share of what the best evidence
  * sentence holds: the question's words meet there, not only somewhere in the passage.
  * A second rule, that a passage's best sentence hold half of the weight the passage matches
- * anywhere, dropped at stop 35: it excluded the passage that matched the question best when
- * its words were spread over an abstract that held most of them (12 tuning claims lost their
- * gold abstract so: BM25 rank 1, coverage 0.57-1.0, best sentence 0.24-0.47), even when no
- * other source had a better sentence; this
- * floor already keeps words used apart out. Replayed on the tuning claims' recorded results
- * (eval/grounding/fit.ts samples; gold abstract among the first five evidence passages /
- * sources per answer): with it 69.4% / 4.00, without 71.3% / 4.01; off-topic answers unchanged
- * (7 of 220 either way). Through the route: eval/README.md, stop 35.
- * Replaying the judge over the tuning questions' logged results through the route (the first
+ * anywhere, was dropped at stop 35. It excluded the passage that matched the question best
+ * when its words were spread over an abstract that held most of them, even when no other
+ * source had a better sentence (12 tuning claims lost their gold abstract so: BM25 rank 1,
+ * coverage 0.57-1.0, best sentence 0.24-0.47); this floor already keeps words used apart out.
+ * Replayed on the tuning claims' recorded results (eval/grounding/fit.ts samples; gold
+ * abstract among the first five evidence passages / sources per answer): with it 69.4% /
+ * 4.00, without 71.3% / 4.01; off-topic answers unchanged (7 of 220 either way). Through the
+ * route: eval/README.md, stop 35. The floor itself was chosen at stop 33:
+ * replaying the judge over the tuning questions' logged results through the route (the first
  * five passages left are the sources; gold abstract among them / sources per answer): no floor
  * 367 / 2,190; 0.4 367 / 2,112; 0.5 369 / 1,899; 0.6 360 / 1,632; 0.7 347 / 1,356 (477 answered
  * claims). Chosen 0.5: a seventh fewer sources, each meeting the question where the best does.
