@@ -102,9 +102,7 @@ function phraseShare(query: string, passages: EvidenceText[]): number {
     if (terms[i - 1] !== terms[i]) wanted.add(`${terms[i - 1]} ${terms[i]}`)
   if (wanted.size === 0) {
     const only = terms[0]
-    return only && passages.some((p) => contentTerms(`${p.title} ${p.text}`).includes(only))
-      ? 1
-      : 0
+    return only && passages.some((p) => contentTerms(`${p.title} ${p.text}`).includes(only)) ? 1 : 0
   }
   const found = new Set<string>()
   for (const p of passages)
