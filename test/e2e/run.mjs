@@ -56,6 +56,28 @@ function freePort() {
   })
 }
 
+function canListen(port) {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
+
+/**
+ * A free port below Linux's ephemeral range (32768-60999), for a port that must stay free for
+ * minutes before a test binds it (the widget's host page): a port from `listen(0)` can be
+ * handed to wrangler, workerd or the browser in between, and once was (EADDRINUSE in the Stop
+ * test). The system hands out ephemeral ports only inside that range.
+ */
+async function freeFixedPort() {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = 20000 + Math.floor(Math.random() * 12000)
+    if (await canListen(port)) return port
+  }
+  throw new Error('no free port found between 20000 and 32000')
+}
+
 async function waitFor(check, timeoutMs, what) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -246,7 +268,7 @@ function reportSlowRequests() {
 async function main() {
   mkdirSync(artifacts, { recursive: true })
   const base = `http://127.0.0.1:${await freePort()}`
-  const widgetHostPort = await freePort()
+  const widgetHostPort = await freeFixedPort()
   const persist = mkdtempSync(path.join(tmpdir(), 'quire-e2e-'))
   let server = null
   let model = null

@@ -20,7 +20,10 @@ export function serveHostPage(base: string, port: number, key: string): Promise<
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     res.end(html)
   })
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)))
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve(server))
+  })
 }
 
 export function closeHostPage(server: Server): Promise<void> {
