@@ -1,11 +1,13 @@
 // `npm start`: check the configuration, build the UI, migrate local D1, run `wrangler dev
-// --local` on $PORT (default 8787), and seed the demo corpus on first run.
+// --local` on $PORT (default 8787), and seed the demo corpus on first run, or again when the
+// last server stopped before the seeding finished.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { unstable_readConfig } from 'wrangler'
 import { parseConfig, type Config } from '../workers/config'
+import { settleInterruptedJobs } from './interrupted-jobs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT ?? 8787)
@@ -90,12 +92,15 @@ async function waitForHealth(child: ChildProcess, timeoutMs: number): Promise<bo
   return false
 }
 
-/** Queues the demo corpus once: the ingest job is idempotent, so a repeat adds nothing. */
-async function seedDemoCorpus(config: Config): Promise<void> {
+/**
+ * Queues the demo corpus into an empty library, or again when the last seeding was cut short:
+ * the ingest job is idempotent, so the rows already in are skipped.
+ */
+async function seedDemoCorpus(config: Config, interrupted: boolean): Promise<void> {
   const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as {
     corpus?: { chunks?: number }
   }
-  if ((health.corpus?.chunks ?? 0) > 0) return
+  if ((health.corpus?.chunks ?? 0) > 0 && !interrupted) return
   const key = config.security.apiKeys[0]
   const res = await fetch(`http://127.0.0.1:${port}/api/ingest`, {
     method: 'POST',
@@ -105,11 +110,23 @@ async function seedDemoCorpus(config: Config): Promise<void> {
     },
     body: JSON.stringify({ type: 'demo_corpus' }),
   })
-  console.log(
-    res.ok
-      ? '• Seeding the demo corpus in the background (SciFact abstracts)…'
-      : `! Demo corpus seeding was refused (${res.status})`,
-  )
+  const seeding = interrupted
+    ? '• The last server stopped while seeding: seeding the rest of the demo corpus…'
+    : '• Seeding the demo corpus in the background (SciFact abstracts)…'
+  console.log(res.ok ? seeding : `! Demo corpus seeding was refused (${res.status})`)
+}
+
+/** The kinds of the ingest jobs the last server left unfinished, now marked failed. */
+function settleJobsOfLastServer(): string[] {
+  try {
+    const kinds = settleInterruptedJobs()
+    if (kinds.length > 0)
+      console.log(`• ${kinds.length} ingest job(s) of the last server did not finish`)
+    return kinds
+  } catch (error) {
+    console.error('! Could not check for unfinished ingest jobs:', (error as Error).message)
+    return []
+  }
 }
 
 async function main(): Promise<void> {
@@ -118,6 +135,7 @@ async function main(): Promise<void> {
   run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
   run(bin('vite'), ['build', '--config', 'web/vite.widget.config.ts', '--logLevel', 'warn'])
   run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'])
+  const interrupted = settleJobsOfLastServer()
   const devArgs = [
     'dev',
     '--local',
@@ -135,7 +153,7 @@ async function main(): Promise<void> {
   child.on('exit', (code) => process.exit(code ?? 0))
   if (!(await waitForHealth(child, 90_000))) return
   console.log(`• Quire is up: http://127.0.0.1:${port}/  (API: /openapi.json, /health)`)
-  await seedDemoCorpus(config).catch((error) =>
+  await seedDemoCorpus(config, interrupted.includes('demo_corpus')).catch((error) =>
     console.error('! Demo corpus seeding failed:', error),
   )
 }
