@@ -17,7 +17,11 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-const RUN_TIMEOUT_MS = 900_000
+/** Bounds the whole run, a restarted server and a page's second run included. */
+const RUN_TIMEOUT_MS = 1_200_000
+/** Chunks of the seeded demo corpus (answer.e2e.ts checks the same count). */
+const DEMO_CHUNKS = 5228
+const SEEDING_TIMEOUT_MS = 300_000
 const API_KEY = 'e2e-api-key'
 /** Requests slower than this are listed after the run: a stalled dev server shows at once. */
 const SLOW_REQUEST_MS = 10_000
@@ -181,19 +185,45 @@ function printLogTail(logName) {
   for (const line of lines) console.log(`  | ${line}`)
 }
 
-/** Whether the dev server still answers /health. */
+/** Whether the dev server still answers /health: three tries of ten seconds (a loaded machine
+ * can be slow once; a server that is gone or hung stays silent). */
 async function serverAnswers(base) {
-  try {
-    return (await fetchSoon(`${base}/health`)).ok
-  } catch {
-    return false
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      if ((await fetchSoon(`${base}/health`)).ok) return true
+    } catch {
+      // silent this time
+    }
+    await new Promise((r) => setTimeout(r, 2000))
   }
+  return false
+}
+
+/**
+ * Waits until the library is whole: the demo corpus seeded to the end. A seeding that is not
+ * running (its server stopped) is queued again; the rows already in are skipped.
+ */
+async function libraryWhole(base) {
+  const corpus = async () => (await (await fetchSoon(`${base}/health`)).json()).corpus
+  const first = await corpus()
+  if (first?.state === 'ready' && first.chunks >= DEMO_CHUNKS) return
+  if (first?.state !== 'seeding') {
+    step(`the library holds ${first?.chunks ?? 0} of ${DEMO_CHUNKS} chunks: seeding the rest`)
+    await startSeeding(base)
+  }
+  await waitFor(
+    async () => {
+      const now = await corpus()
+      return now?.state === 'ready' && now.chunks >= DEMO_CHUNKS
+    },
+    SEEDING_TIMEOUT_MS,
+    'the demo library to be whole',
+  )
 }
 
 /** Ends the process group this script created (wrangler runs workerd as its child). */
 async function stopServer(child) {
-  if (!child || child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
+  if (!child) return
   const signalGroup = (signal) => {
     try {
       process.kill(-child.pid, signal)
@@ -201,6 +231,9 @@ async function stopServer(child) {
       // already gone
     }
   }
+  // wrangler gone on its own may leave workerd behind, holding the port.
+  if (child.exitCode !== null || child.signalCode !== null) return signalGroup('SIGKILL')
+  const exited = new Promise((resolve) => child.once('exit', resolve))
   signalGroup('SIGTERM')
   const timer = setTimeout(() => signalGroup('SIGKILL'), 5000)
   await exited
@@ -269,7 +302,11 @@ async function main() {
   mkdirSync(artifacts, { recursive: true })
   const base = `http://127.0.0.1:${await freePort()}`
   const widgetHostPort = await freeFixedPort()
-  const persist = mkdtempSync(path.join(tmpdir(), 'quire-e2e-'))
+  let persist = mkdtempSync(path.join(tmpdir(), 'quire-e2e-'))
+  /** Every state directory this run made: a fresh server gets its own. */
+  const persists = [persist]
+  const migrate = () =>
+    run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
   let server = null
   let model = null
   /** How the running server was started, so a server that died can be started the same way. */
@@ -286,22 +323,74 @@ async function main() {
       throw error
     })
   }
-  // Each page's test runs even when an earlier one failed; the run fails if any did. A failure
-  // prints the server's last log lines, and a server that stopped answering is named as its own
-  // failure and started again, so one crash does not hide what the later pages do.
+  /** Settles the jobs the stopped server left unfinished, so a seeding cut short can restart. */
+  const settleInterruptedJobs = () => {
+    const settled = spawnSync(
+      bin('tsx'),
+      ['scripts/interrupted-jobs.ts', '--persist-to', persist],
+      { cwd: root, encoding: 'utf8', env: childEnv },
+    )
+    if (settled.status !== 0) throw new Error(`settling jobs failed: ${settled.stderr}`)
+    return settled.stdout.split('\n').filter(Boolean)
+  }
+  /**
+   * Starts the server again on the same state. The library the later pages read must be whole:
+   * a seeding the stopped server left unfinished is queued again (rows already in are skipped).
+   */
+  const restartServer = async (modelUrl, logName) => {
+    await stopServer(server)
+    const settled = settleInterruptedJobs()
+    if (settled.length > 0) step(`the stopped server left unfinished: ${settled.join(', ')}`)
+    await startAndWait(modelUrl, logName)
+    await libraryWhole(base)
+  }
+  /** A new server on a new state, with a model and a seeding just started: the Ask test's start. */
+  const freshServerSeeding = async (logName) => {
+    await stopServer(server)
+    await stopServer(model?.child)
+    persist = mkdtempSync(path.join(tmpdir(), 'quire-e2e-'))
+    persists.push(persist)
+    migrate()
+    model = await startFakeModel()
+    await startAndWait(model.url, logName)
+    await startSeeding(base)
+  }
+  // Each page's test runs even when an earlier one failed, and a page whose test fails runs
+  // once more, as Playwright's CI setting does: on a loaded 2-core machine `wrangler dev` has
+  // held a request for minutes and has exited with an empty error (workers-sdk issues 15203,
+  // 15317 and 15447), which no page can help. A failure prints the server's last log lines; a
+  // server that stopped answering is started again first. The run fails when a second run
+  // fails too, and names every page that needed one.
   const failures = []
-  const attempt = async (file, hostPort = 0) => {
+  const secondRuns = []
+  const attempt = async (file, hostPort = 0, retry = false) => {
     try {
       runBrowserTest(base, model, file, hostPort)
+      if (retry) secondRuns.push(file)
     } catch (error) {
-      failures.push(error.message)
       printLogTail(server.logName)
-      if (await serverAnswers(base)) return
-      failures.push(`wrangler dev stopped answering during the ${file} test`)
-      step(`wrangler dev stopped answering during the ${file} test: starting it again`)
-      const logName = `restarted-${server.logName}`
-      await stopServer(server)
-      await startAndWait(serverModelUrl, logName)
+      const answering = await serverAnswers(base)
+      const gone = server.exitCode !== null || server.signalCode !== null
+      const how = gone
+        ? `exited (${server.signalCode ?? `code ${server.exitCode}`})`
+        : 'stopped answering /health'
+      const logName = `restarted-${file}-${server.logName}`
+      if (retry) {
+        failures.push(error.message)
+        if (answering) return
+        failures.push(`wrangler dev ${how} during the ${file} test's second run`)
+        await restartServer(serverModelUrl, logName)
+        return
+      }
+      step(
+        answering
+          ? `the ${file} test failed: running it once more`
+          : `wrangler dev ${how} during the ${file} test: starting it again to run the test once more`,
+      )
+      // The Ask test watches a seeding from an empty library, with the model it then stops.
+      if (file === 'answer') await freshServerSeeding(logName)
+      else if (!answering) await restartServer(serverModelUrl, logName)
+      await attempt(file, hostPort, true)
     }
   }
   try {
@@ -309,7 +398,7 @@ async function main() {
     run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
     run(bin('vite'), ['build', '--config', 'web/vite.widget.config.ts', '--logLevel', 'warn'])
     step('migrating a fresh local D1')
-    run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist])
+    migrate()
     step('starting the scripted fake model server')
     model = await startFakeModel()
     step(`starting wrangler dev on ${base} (model: ${model.url})`)
@@ -327,8 +416,7 @@ async function main() {
     // limit counts per client, and the widget's ask must not meet a budget the shell used up.
     await attempt('widget', widgetHostPort)
     step('restarting wrangler dev with no model (offline) for the Write, Papers and Debate pages')
-    await stopServer(server)
-    await startAndWait(null, 'server-offline.log')
+    await restartServer(null, 'server-offline.log')
     await attempt('write-offline')
     await attempt('papers')
     await attempt('debate')
@@ -339,23 +427,24 @@ async function main() {
       step(
         'restarting the fake model and wrangler dev with it for the Write, interrupt and Stop tests',
       )
-      await stopServer(server)
       await stopServer(model?.child)
       model = await startFakeModel()
-      await startAndWait(model.url, 'server-model.log')
+      await restartServer(model.url, 'server-model.log')
       // Here, with a model again: the Ask test took the first one away, and the Write test's
       // request is declined on an empty library.
       await attempt('write')
       await attempt('debate-interrupt', widgetHostPort)
       await attempt('stop', widgetHostPort)
     }
+    if (secondRuns.length > 0)
+      step(`passed only on a second run (first failure above): ${secondRuns.join(', ')}`)
     if (failures.length > 0) throw new Error(failures.join('; '))
     step('passed')
   } finally {
     clearTimeout(watchdog)
     await stopServer(server)
     await stopServer(model?.child)
-    rmSync(persist, { recursive: true, force: true })
+    for (const dir of persists) rmSync(dir, { recursive: true, force: true })
     reportSlowRequests()
   }
 }
