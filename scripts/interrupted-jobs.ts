@@ -12,7 +12,7 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler')
-export const INTERRUPTED_REASON =
+const INTERRUPTED_REASON =
   'interrupted: the local server stopped before this job finished (queue it again)'
 
 /** Marks every unfinished ingest job failed; returns the kinds of the jobs it settled. */

@@ -185,8 +185,10 @@ function printLogTail(logName) {
   for (const line of lines) console.log(`  | ${line}`)
 }
 
-/** Whether the dev server still answers /health: three tries of ten seconds (a loaded machine
- * can be slow once; a server that is gone or hung stays silent). */
+/**
+ * Whether the dev server still answers /health: three tries of ten seconds (a loaded machine
+ * can be slow once; a server that is gone or hung stays silent).
+ */
 async function serverAnswers(base) {
   for (let tries = 0; tries < 3; tries++) {
     try {
@@ -357,10 +359,11 @@ async function main() {
   }
   // Each page's test runs even when an earlier one failed, and a page whose test fails runs
   // once more, as Playwright's CI setting does: on a loaded 2-core machine `wrangler dev` has
-  // held a request for minutes and has exited with an empty error (workers-sdk issues 15203,
-  // 15317 and 15447), which no page can help. A failure prints the server's last log lines; a
-  // server that stopped answering is started again first. The run fails when a second run
-  // fails too, and names every page that needed one.
+  // held a request for minutes, and before 4.156 it exited with an empty error when one
+  // forwarded request failed (workers-sdk issues 15203, 15317 and 15447); no page can help
+  // that. A failure prints the server's last log lines; a server that stopped answering is
+  // started again first. The run fails when a second run fails too, and names every page
+  // that needed one.
   const failures = []
   const secondRuns = []
   const attempt = async (file, hostPort = 0, retry = false) => {
