@@ -100,6 +100,25 @@ describe('answer pipeline, offline', () => {
     ])
   })
 
+  it('lists term statistics lost after the judgement, when the related questions are named', async () => {
+    let loads = 0
+    const deps = fakeDeps({
+      webSearch: fixedSearch(results),
+      termStats: async () => {
+        if (++loads > 1) throw new Error('D1 is down')
+        return { documents: 1000, documentFrequency: () => 10 }
+      },
+    })
+    const state = await runPipeline(aState(), deps, never)
+    expect(state.payload?.related_questions.length).toBeGreaterThan(0)
+    expect(state.payload?.fallbacks).toEqual([
+      {
+        stage: 'related_questions',
+        reason: 'term statistics could not be loaded; topic named by word counts alone',
+      },
+    ])
+  })
+
   it('lists a follow-up rewritten without term statistics, beside the judgement without them', async () => {
     const deps = fakeDeps({
       webSearch: fixedSearch(results),

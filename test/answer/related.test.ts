@@ -15,10 +15,10 @@ const sources = [
 ]
 
 describe('offline related questions', () => {
-  it('names the topic with the phrases the sources repeat', () => {
+  it('names the topic with phrases of the question that the sources say', () => {
     const context = sources.flatMap((s) => [s.title, s.snippet])
     expect(topicPhrase('How does vitamin D status affect calcium absorption?', context)).toBe(
-      'vitamin D and calcium absorption',
+      'vitamin D status and calcium absorption',
     )
   })
 
@@ -33,7 +33,7 @@ describe('offline related questions', () => {
     )
     expect(questions).toHaveLength(3)
     for (const question of questions) {
-      expect(question).toContain('vitamin D and calcium absorption')
+      expect(question).toContain('vitamin D status and calcium absorption')
       expect(question).not.toContain('reference range')
     }
   })

@@ -1,7 +1,9 @@
 // Offline related questions name the question's own topic: neighbouring words stay one
-// phrase, and a follow-up's topic comes from the standalone query it was searched as.
+// phrase, compounds and names stay whole, verbs and numbers alone are no topic, a rare subject
+// outweighs a common word, and a follow-up's topic comes from the standalone query it was
+// searched as.
 import { describe, expect, it } from 'vitest'
-import { offlineRelatedQuestions, topicPhrase } from '../../workers/grounding'
+import { offlineRelatedQuestions, topicPhrase, type TermStatistics } from '../../workers/grounding'
 
 const sources = [
   'Vitamin D deficiency in postmenopausal women',
@@ -21,6 +23,67 @@ describe('topicPhrase', () => {
       'Sleep duration and insulin resistance: a cohort.',
     ])
     expect(topic).toBe('sleep duration and insulin resistance')
+  })
+
+  it('keeps possessives, hyphenated words and a capital before its noun in the phrase', () => {
+    expect(
+      topicPhrase("What is the role of microglia in Alzheimer's disease?", [
+        'Microglia in Alzheimer’s disease: friends or foes?',
+        "Microglia clear amyloid in Alzheimer's disease models.",
+      ]),
+    ).toBe("microglia and Alzheimer's disease")
+    expect(
+      topicPhrase('Toll-like receptors', [
+        'Toll-like receptors sense microbes.',
+        'TLR4 and Toll-like receptor signalling',
+      ]),
+    ).toBe('Toll-like receptors')
+    expect(
+      topicPhrase('How do T cells recognize antigens?', [
+        'T cells recognize antigens presented by MHC molecules.',
+        'Antigens and T cells: a review.',
+      ]),
+    ).toBe('T cells and antigens')
+  })
+
+  it('keeps a number inside a name and leaves verbs out', () => {
+    const diabetes = ['Risk factors for type 2 diabetes.', 'Type 2 diabetes in adolescents.']
+    expect(topicPhrase('What causes type 2 diabetes?', diabetes)).toBe('type 2 diabetes')
+    expect(
+      topicPhrase('miRNAs regulate homeostasis in cells.', [
+        'miRNAs regulate homeostasis of the immune system.',
+        'How miRNAs regulate homeostasis.',
+      ]),
+    ).toBe('miRNAs and homeostasis')
+  })
+
+  it('lowers an opening capital the sources write in lower case, and keeps a name', () => {
+    const peptides = [
+      'Natriuretic peptides and diabetes',
+      'Plasma natriuretic peptides in obesity.',
+    ]
+    expect(
+      topicPhrase('Natriuretic peptides increase susceptibility to diabetes.', peptides),
+    ).toMatch(/^natriuretic peptides/)
+    const drosophila = ['Drosophila wing development.', 'Wing discs of Drosophila larvae.']
+    expect(topicPhrase('Drosophila wing development', drosophila)).toMatch(/^Drosophila/)
+  })
+
+  it('weighs a rare subject above a common word every source repeats', () => {
+    const sources = [
+      'Statins and the risk of dementia: a cohort study.',
+      'Statin use and risk of cardiovascular events.',
+      'Cholesterol lowering with statins reduces the risk of stroke.',
+      'Dementia risk in older adults.',
+    ]
+    const frequency: Record<string, number> = { statin: 40, risk: 900, dementia: 30, reduc: 700 }
+    const stats: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (term) => frequency[term] ?? 1,
+    }
+    expect(topicPhrase('Do statins reduce the risk of dementia?', sources, stats)).toBe(
+      'statins and dementia',
+    )
   })
 })
 

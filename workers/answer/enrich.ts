@@ -2,12 +2,15 @@
 // holds up the answer; a failure of either only loses (or falls back for) that part.
 import { withDeadline } from './abort'
 import { enrichImages, needsFetch } from './enrich-images'
-import { fallbackReason, withFallback } from './fallbacks'
+import { fallbackReason, STATISTICS_UNAVAILABLE, withFallback } from './fallbacks'
 import { relatedQuestions } from './related'
 import { suggestWithModel } from './related-model'
+import type { TermStatistics } from '../grounding'
 import type { AnswerDeps, AskState } from './types'
 
 export const RELATED_TIMEOUT_MS = 6000
+
+const STATISTICS_FAILED = `${STATISTICS_UNAVAILABLE}; topic named by word counts alone`
 
 const hasAnswer = (state: AskState) =>
   !state.smallTalk && !state.abstained && state.ranked.length > 0
@@ -38,7 +41,18 @@ async function suggest(state: AskState, deps: AnswerDeps, signal: AbortSignal): 
       state = withFallback(state, 'related_questions', fallbackReason(error, deadline))
     }
   }
-  const related = relatedQuestions(state.query, fromModel, state.ranked, state.searchQuery)
+  let stats: TermStatistics | undefined
+  if (fromModel.length === 0 && deps.termStats) {
+    try {
+      stats = await deps.termStats(state.searchQuery, signal) // cached per isolate
+    } catch (error) {
+      if (signal.aborted) throw error
+      // Listed once: the judge's own load usually failed already and says so.
+      if (!state.fallbacks.some((f) => f.reason.startsWith(STATISTICS_UNAVAILABLE)))
+        state = withFallback(state, 'related_questions', STATISTICS_FAILED)
+    }
+  }
+  const related = relatedQuestions(state.query, fromModel, state.ranked, state.searchQuery, stats)
   return { ...state, relatedQuestions: related }
 }
 

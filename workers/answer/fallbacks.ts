@@ -3,6 +3,9 @@
 import { modelFailureReason } from '../llm'
 import type { AnswerDeps, AskState, StageFallback } from './types'
 
+/** How every stage that lost its term statistics begins its reason (each says what it did instead). */
+export const STATISTICS_UNAVAILABLE = 'term statistics could not be loaded'
+
 /** Reasons that say the model will not answer the next call either: skip waiting on it. */
 const MODEL_DOWN = new Set(['model unreachable', 'quota'])
 

@@ -9,11 +9,12 @@ import {
   type EvidencePassage,
   type TermStatistics,
 } from '../grounding'
+import { STATISTICS_UNAVAILABLE } from './fallbacks'
 import type { AnswerDeps, AskState, StageFallback } from './types'
 
 const STATISTICS_FALLBACK: StageFallback = {
   stage: 'relevance',
-  reason: 'term statistics could not be loaded; judged by plain word overlap',
+  reason: `${STATISTICS_UNAVAILABLE}; judged by plain word overlap`,
 }
 
 async function loadStats(

@@ -13,7 +13,7 @@ import {
 } from '../grounding'
 import { planSearchWithModel } from '../retrieval'
 import { withDeadline } from './abort'
-import { announceFallback, fallbackReason, withFallback } from './fallbacks'
+import { announceFallback, fallbackReason, STATISTICS_UNAVAILABLE, withFallback } from './fallbacks'
 import type { AnswerDeps, AskState } from './types'
 
 export const PLAN_TIMEOUT_MS = 8000
@@ -32,7 +32,7 @@ async function conversationStats(
     return { state, stats: await deps.termStats(rewriteWords(state.query, state.history), signal) }
   } catch (error) {
     if (signal.aborted) throw error
-    const reason = 'term statistics could not be loaded; topic words chosen by their shape'
+    const reason = `${STATISTICS_UNAVAILABLE}; topic words chosen by their shape`
     return { state: { ...state, fallbacks: [...state.fallbacks, { stage: 'rewrite', reason }] } }
   }
 }

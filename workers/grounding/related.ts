@@ -1,71 +1,182 @@
 // The topic of a question in a few words, and the offline related questions built from it
 // (the question's own phrases, never stitched fragments of source titles).
+import { termWeights, type TermStatistics } from './term-weights'
 import { contentTerms, termOf, wordsOf } from './terms'
 
 export const MAX_RELATED = 3
 
-/**
- * Runs of consecutive content words in the query, in its own casing, broken at stop words and
- * punctuation. A lone capital stays with the word before it ("vitamin D"): it names a thing
- * together with it and is never a topic of its own.
- */
-function contentRuns(query: string): string[][] {
-  const runs: string[][] = []
-  for (const clause of query.split(/[?!.,;:()[\]]+/)) {
-    runs.push([])
-    for (const word of wordsOf(clause)) {
-      const run = runs.at(-1) as string[]
-      if (!termOf(word)) runs.push([])
-      else if (/^\p{Lu}$/u.test(word) && run.length > 0) run[run.length - 1] += ` ${word}`
-      else if (word.length > 1) run.push(word)
-    }
-  }
-  return runs.filter((run) => run.length > 0)
+/** A word of the question as written, hyphens and possessives kept ("Toll-like", "Alzheimer's"). */
+interface Unit {
+  text: string
+  /** Its FTS5 stems ("Toll-like" -> ["toll"]). */
+  terms: string[]
 }
 
-function countIn(haystack: string, phrase: string): number {
-  const escaped = phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return (
-    haystack.match(new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}(?=$|[^\\p{L}\\p{N}])`, 'gu'))
-      ?.length ?? 0
+const UNIT = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu
+const LONE_CAPITAL = /^\p{Lu}$/u
+const NUMBER = /^[\p{N}.,-]+$/u
+
+/**
+ * Verbs that research questions and claims hang their topics on, in the present tense ("T cells
+ * recognize antigens", "miRNAs regulate homeostasis"): they join two topics and name neither.
+ * Participles stay topic words ("induced pluripotent stem cells", "activated T cells").
+ */
+const LINKING_VERBS: ReadonlySet<string> = new Set([
+  ...(
+    'affect alter cause confer contain contribute correlate create decrease demonstrate depend ' +
+    'determine differ enhance exhibit express impair improve increase indicate induce influence ' +
+    'inhibit involve maintain mediate modulate occur play predict prevent produce promote protect ' +
+    'provide recognize reduce regulate relate represent require restore reveal suggest suppress ' +
+    'undergo'
   )
+    .split(' ')
+    .flatMap((verb) => [verb, /(s|sh|ch|x)$/.test(verb) ? `${verb}es` : `${verb}s`]),
+  // Only as verbs: "lead", "act" and "work" also name things ("lead exposure", "shift work").
+  'acts',
+  'leads',
+  'works',
+])
+
+/**
+ * Runs of consecutive topic words in the query, broken at stop words, linking verbs and
+ * punctuation. A lone capital or a number names a thing with the word before it ("vitamin D",
+ * "type 2 diabetes"); a lone capital opening a run, with the word after it ("T cells"). A number
+ * opening a run is no topic ("10 months").
+ */
+function contentRuns(query: string): Unit[][] {
+  const runs: Unit[][] = []
+  for (const clause of query.split(/[?!.,;:()[\]]+/)) {
+    let run: Unit[] = []
+    let capital = ''
+    const close = () => {
+      if (run.length > 0) runs.push(run)
+      run = []
+      capital = ''
+    }
+    for (const text of clause.match(UNIT) ?? []) {
+      const terms = wordsOf(text).map(termOf).filter(Boolean)
+      const last = run.at(-1)
+      if ((LONE_CAPITAL.test(text) || NUMBER.test(text)) && last) {
+        last.text += ` ${text}`
+        last.terms.push(...terms)
+      } else if (terms.length === 0 || NUMBER.test(text) || LINKING_VERBS.has(text.toLowerCase()))
+        close()
+      else if (LONE_CAPITAL.test(text)) capital = `${text} `
+      else {
+        const unit = {
+          text: `${capital}${text}`,
+          terms: [...(capital ? [termOf(capital.trim())] : []), ...terms],
+        }
+        capital = ''
+        run.push(unit)
+      }
+    }
+    close()
+  }
+  return runs
+}
+
+/** How many of the sources say a run of stems, in order, in their own content terms. */
+function sourcesSaying(sources: string[][], stems: string[]): number {
+  const says = (terms: string[]) => {
+    for (let i = 0; i + stems.length <= terms.length; i++)
+      if (stems.every((stem, j) => terms[i + j] === stem)) return true
+    return false
+  }
+  return sources.filter(says).length
+}
+
+interface Candidate {
+  run: number
+  from: number
+  to: number
+  units: Unit[]
+  count: number
+  score: number
+}
+
+/** A sentence-initial capital is lowered when the sources also write the word in lower case. */
+function phraseText(units: Unit[], sentenceStart: boolean, context: string): string {
+  const text = units.map((u) => u.text).join(' ')
+  const first = units[0]?.text ?? ''
+  // A name in capitals throughout stays as written ("Fibroblast Growth Factor").
+  const titled = units.slice(1).some((u) => /^\p{Lu}/u.test(u.text))
+  if (!sentenceStart || titled || !/^\p{Lu}\p{Ll}+$/u.test(first)) return text
+  const lowered = first.toLowerCase()
+  const written = new RegExp(`(^|[^\\p{L}\\p{N}])${lowered}(?=$|[^\\p{L}\\p{N}])`, 'u')
+  return written.test(context) ? `${lowered}${text.slice(first.length)}` : text
 }
 
 /**
- * The query's topic in a few words: the one or two phrases (1-3 consecutive content words of
- * the query) that the sources repeat most, e.g. "vitamin D status and calcium absorption".
+ * The query's topic in a few words: the one or two phrases (1-4 consecutive topic words of the
+ * query) that weigh most, e.g. "vitamin D and calcium absorption". `sources` holds one text per
+ * source. A phrase weighs its terms' IDF (with corpus statistics; one each without) times
+ * 1 + ln(how many sources say it), so a rare subject two sources name outweighs a common word
+ * all of them use ("statins and dementia", not "statins and risk"). A phrase no source says is
+ * no topic.
  */
-export function topicPhrase(query: string, context: string[] = []): string {
-  const haystack = context.join(' ').toLowerCase()
-  const scored = contentRuns(query).flatMap((run, r) =>
-    run.flatMap((_, i) =>
-      [1, 2, 3].flatMap((n) => {
-        if (i + n > run.length) return []
-        const phrase = run.slice(i, i + n).join(' ')
-        return [{ phrase, run: r, from: i, to: i + n, score: countIn(haystack, phrase) * n }]
+export function topicPhrase(query: string, sources: string[] = [], stats?: TermStatistics): string {
+  const runs = contentRuns(query)
+  const weights = termWeights(query, stats)
+  const sourceTerms = sources.map((text) => contentTerms(text))
+  const candidates: Candidate[] = runs.flatMap((run, r) =>
+    run.flatMap((_, from) =>
+      [1, 2, 3, 4].flatMap((n) => {
+        if (from + n > run.length) return []
+        const units = run.slice(from, from + n)
+        const stems = units.flatMap((u) => u.terms)
+        const count = sourcesSaying(sourceTerms, stems)
+        if (count === 0) return []
+        const weight = stems.reduce((sum, stem) => sum + (weights.get(stem) ?? 1), 0)
+        return [{ run: r, from, to: from + n, units, count, score: weight * (1 + Math.log(count)) }]
       }),
     ),
   )
-  const ranked = scored.filter((c) => c.score > 0).sort((a, b) => b.score - a.score)
-  const best = ranked[0]
-  if (!best) return contentRuns(query)[0]?.slice(0, 3).join(' ') ?? ''
-  const overlaps = (c: typeof best) => c.run === best.run && c.from < best.to && best.from < c.to
-  // A second phrase adds a topic: it shares no word with the first ("vitamin D and vitamin D").
-  const bestTerms = new Set(contentTerms(best.phrase))
-  const second = ranked.find(
-    (c) => !overlaps(c) && !contentTerms(c.phrase).some((t) => bestTerms.has(t)),
+  const ranked = candidates.sort((a, b) => b.score - a.score)
+  const written = sources.join('\n')
+  const opening = query.match(UNIT)?.[0] ?? ''
+  const textOf = (units: Unit[]) =>
+    phraseText(units, units[0] === runs[0]?.[0] && units[0]?.text === opening, written)
+  // A phrase grows to the longest stretch of the question around it that two sources say, or
+  // one source if it weighs half as much: "induced pluripotent stem cells", "lung function".
+  const whole = (c: Candidate) =>
+    candidates
+      .filter(
+        (o) =>
+          o.run === c.run &&
+          o.from <= c.from &&
+          o.to >= c.to &&
+          (o.count >= 2 || o.score >= c.score / 2),
+      )
+      .reduce((longest, o) => (o.to - o.from > longest.to - longest.from ? o : longest), c)
+  const top = ranked[0]
+  if (!top) return runs[0] ? textOf(runs[0].slice(0, 3)) : ''
+  const best = whole(top)
+  // A second topic shares no word with the first, is not its neighbour in the question (the two
+  // would read as one phrase the sources never say: "p53 induce apoptosis") and weighs at least
+  // half as much (not "statins and risk").
+  const bestTerms = new Set(best.units.flatMap((u) => u.terms))
+  const touches = (c: Candidate) => c.run === best.run && c.from <= best.to && best.from <= c.to
+  const found = ranked.find(
+    (c) =>
+      !touches(c) &&
+      !c.units.some((u) => u.terms.some((t) => bestTerms.has(t))) &&
+      c.score >= top.score / 2,
   )
-  if (!second) return best.phrase
+  if (!found) return textOf(best.units)
+  const second = whole(found)
   const [first, next] = [best, second].sort((a, b) => a.run - b.run || a.from - b.from)
-  if (!first || !next) return best.phrase
-  // Neighbours in the question are one phrase ("bone mineral" + "density"), not two topics.
-  if (first.run === next.run && first.to === next.from) return `${first.phrase} ${next.phrase}`
-  return `${first.phrase} and ${next.phrase}`
+  if (!first || !next) return textOf(best.units)
+  return `${textOf(first.units)} and ${textOf(next.units)}`
 }
 
 /** Follow-up questions on the question's own topic; none without a topic. */
-export function offlineRelatedQuestions(query: string, context: string[] = []): string[] {
-  const topic = topicPhrase(query, context)
+export function offlineRelatedQuestions(
+  query: string,
+  sources: string[] = [],
+  stats?: TermStatistics,
+): string[] {
+  const topic = topicPhrase(query, sources, stats)
   if (!topic) return []
   return [
     `What do other studies find about ${topic}?`,
