@@ -38,6 +38,19 @@ describe('topicPhrase', () => {
         'TLR4 and Toll-like receptor signalling',
       ]),
     ).toBe('Toll-like receptors')
+    // Each part of a hyphenated word can open or close a phrase, and keeps its hyphen.
+    expect(
+      topicPhrase('Algerian physicians form a share of sub-Saharan Africa-trained physicians.', [
+        'Physicians trained in sub-Saharan Africa migrate.',
+        'Emigration of sub-Saharan Africa physicians.',
+      ]),
+    ).toBe('sub-Saharan Africa')
+    expect(
+      topicPhrase('β-sheet opening occurs during pore formation.', [
+        'β-sheet opening in pore formation',
+        'The β-sheet of pleurotolysin opens.',
+      ]),
+    ).toMatch(/^β-sheet/)
     expect(
       topicPhrase('How do T cells recognize antigens?', [
         'T cells recognize antigens presented by MHC molecules.',

@@ -5,11 +5,17 @@ import { contentTerms, termOf, wordsOf } from './terms'
 
 export const MAX_RELATED = 3
 
-/** A word of the question as written, hyphens and possessives kept ("Toll-like", "Alzheimer's"). */
+/**
+ * A word of the question as written, possessives kept ("Alzheimer's"). Each part of a hyphenated
+ * word is a unit of its own, glued to the one before ("Tuberculosis" + "-induced"), so a phrase
+ * may take either part; a part that names nothing alone stays on its word ("Toll-like").
+ */
 interface Unit {
   text: string
   /** Its FTS5 stems ("Toll-like" -> ["toll"]). */
   terms: string[]
+  /** Written against the unit before it, after a hyphen. */
+  glued: boolean
 }
 
 const UNIT = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu
@@ -37,6 +43,25 @@ const LINKING_VERBS: ReadonlySet<string> = new Set([
   'works',
 ])
 
+const namesSomething = (part: string) => wordsOf(part).some((word) => termOf(word))
+
+/** A word's hyphenated parts; a part that names nothing alone stays on its neighbour ("β-sheet"). */
+function hyphenParts(word: string): { text: string; glued: boolean }[] {
+  const parts: string[] = []
+  let carried = ''
+  for (const part of word.split(/(?=-)/)) {
+    if (!namesSomething(part)) {
+      if (parts.length > 0) parts[parts.length - 1] += part
+      else carried += part
+    } else {
+      parts.push(`${carried}${part}`)
+      carried = ''
+    }
+  }
+  if (parts.length === 0) return [{ text: word, glued: false }]
+  return parts.map((text, i) => ({ text, glued: i > 0 }))
+}
+
 /**
  * Runs of consecutive topic words in the query, broken at stop words, linking verbs and
  * punctuation. A lone capital or a number names a thing with the word before it ("vitamin D",
@@ -53,19 +78,23 @@ function contentRuns(query: string): Unit[][] {
       run = []
       capital = ''
     }
-    for (const text of clause.match(UNIT) ?? []) {
-      const terms = wordsOf(text).map(termOf).filter(Boolean)
+    const parts = (clause.match(UNIT) ?? []).flatMap(hyphenParts)
+    for (const { text, glued } of parts) {
+      const bare = text.replace(/^-/, '')
+      const terms = wordsOf(bare).map(termOf).filter(Boolean)
       const last = run.at(-1)
-      if ((LONE_CAPITAL.test(text) || NUMBER.test(text)) && last) {
-        last.text += ` ${text}`
+      const clings = LONE_CAPITAL.test(bare) || NUMBER.test(bare) || (glued && terms.length === 0)
+      if (clings && last) {
+        last.text += glued ? text : ` ${text}`
         last.terms.push(...terms)
-      } else if (terms.length === 0 || NUMBER.test(text) || LINKING_VERBS.has(text.toLowerCase()))
+      } else if (terms.length === 0 || NUMBER.test(bare) || LINKING_VERBS.has(bare.toLowerCase()))
         close()
-      else if (LONE_CAPITAL.test(text)) capital = `${text} `
+      else if (LONE_CAPITAL.test(bare)) capital = `${bare} `
       else {
         const unit = {
           text: `${capital}${text}`,
           terms: [...(capital ? [termOf(capital.trim())] : []), ...terms],
+          glued: glued && !capital,
         }
         capital = ''
         run.push(unit)
@@ -97,7 +126,9 @@ interface Candidate {
 
 /** A sentence-initial capital is lowered when the sources also write the word in lower case. */
 function phraseText(units: Unit[], sentenceStart: boolean, context: string): string {
-  const text = units.map((u) => u.text).join(' ')
+  const text = units
+    .map((u, i) => (i === 0 ? u.text.replace(/^-/, '') : u.glued ? u.text : ` ${u.text}`))
+    .join('')
   const first = units[0]?.text ?? ''
   // A name in capitals throughout stays as written ("Fibroblast Growth Factor").
   const titled = units.slice(1).some((u) => /^\p{Lu}/u.test(u.text))
@@ -134,7 +165,7 @@ export function topicPhrase(query: string, sources: string[] = [], stats?: TermS
   )
   const ranked = candidates.sort((a, b) => b.score - a.score)
   const written = sources.join('\n')
-  const opening = query.match(UNIT)?.[0] ?? ''
+  const opening = query.match(UNIT)?.[0]?.split('-')[0] ?? ''
   const textOf = (units: Unit[]) =>
     phraseText(units, units[0] === runs[0]?.[0] && units[0]?.text === opening, written)
   // A phrase grows to the longest stretch of the question around it that two sources say, or
