@@ -188,14 +188,12 @@ export function topicPhrase(query: string, sources: string[] = [], stats?: TermS
   // half as much (not "statins and risk").
   const bestTerms = new Set(best.units.flatMap((u) => u.terms))
   const touches = (c: Candidate) => c.run === best.run && c.from <= best.to && best.from <= c.to
-  const found = ranked.find(
-    (c) =>
-      !touches(c) &&
-      !c.units.some((u) => u.terms.some((t) => bestTerms.has(t))) &&
-      c.score >= top.score / 2,
-  )
+  const sharesWord = (c: Candidate) => c.units.some((u) => u.terms.some((t) => bestTerms.has(t)))
+  const found = ranked.find((c) => !touches(c) && !sharesWord(c) && c.score >= top.score / 2)
   if (!found) return textOf(best.units)
-  const second = whole(found)
+  const grown = whole(found)
+  // Grown, it may reach the first topic: then it stays as found.
+  const second = touches(grown) || sharesWord(grown) ? found : grown
   const [first, next] = [best, second].sort((a, b) => a.run - b.run || a.from - b.from)
   if (!first || !next) return textOf(best.units)
   return `${textOf(first.units)} and ${textOf(next.units)}`
