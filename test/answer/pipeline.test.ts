@@ -44,6 +44,30 @@ describe('answer pipeline, offline', () => {
     expect(state.payload?.related_questions.length).toBeLessThanOrEqual(3)
   })
 
+  it('says first when no passage holds the two subjects of the question together', async () => {
+    const apart = [
+      aResult(1, {
+        title: 'Statin therapy',
+        snippet: 'Statins reduced coronary events by a third.',
+      }),
+      aResult(2, { title: 'Dementia risk', snippet: 'Hearing loss raised the risk of dementia.' }),
+    ]
+    const frequency: Record<string, number> = { statin: 40, dementia: 30, reduc: 700, risk: 900 }
+    const deps = fakeDeps({
+      webSearch: fixedSearch(apart),
+      termStats: async () => ({ documents: 5000, documentFrequency: (t) => frequency[t] ?? 5 }),
+    })
+    const query = 'Do statins reduce the risk of dementia?'
+    const state = await runPipeline(aState({ query }), deps, never)
+    expect(state.payload?.abstained).toBe(false)
+    expect(state.payload?.answer).toMatch(
+      /^No passage found mentions both “statins” and “dementia”/,
+    )
+    expect(state.payload?.answer).toMatch(/\[1\]/)
+    const streamed = deps.packets.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')
+    expect(streamed.trim()).toBe(state.payload?.answer)
+  })
+
   it('reports every step as an ordered start/end pair ending with "Answer ready."', async () => {
     const deps = fakeDeps({ webSearch: fixedSearch(results) })
     await runPipeline(aState(), deps, never)

@@ -17,7 +17,8 @@ const STATISTICS_FALLBACK: StageFallback = {
   reason: `${STATISTICS_UNAVAILABLE}; judged by plain word overlap`,
 }
 
-async function loadStats(
+/** The judge's term statistics for `query` (cached per isolate), or the fallback that says they failed. */
+export async function loadStats(
   query: string,
   deps: AnswerDeps,
   signal: AbortSignal,

@@ -3,11 +3,17 @@
 // the model fails, an extractive answer quotes the sources the lexical judge accepts (and the
 // fallback is recorded); text the model had already streamed is withdrawn with a `replace`
 // packet, so every client ends with one answer. Without relevant sources it abstains.
-import { askAbstention, NO_SUBJECT_REASON, smallTalkReply } from '../grounding'
+import {
+  askAbstention,
+  coverageGap,
+  coverageGapNote,
+  NO_SUBJECT_REASON,
+  smallTalkReply,
+} from '../grounding'
 import { createCitedStream, type CitedStream } from './cited-stream'
 import { extractiveAnswer } from './extractive'
 import { announceFallback, fallbackReason, withFallback } from './fallbacks'
-import { judgeLexically } from './judge'
+import { judgeLexically, loadStats } from './judge'
 import { synthesizeWithModel } from './synthesize-model'
 import type { AnswerDeps, AskState } from './types'
 
@@ -41,11 +47,24 @@ function abstain(state: AskState, deps: AnswerDeps, reason: string): AskState {
   return sayOnly(next, deps, abstentionText(next, deps))
 }
 
-function writeExtractive(state: AskState, deps: AnswerDeps): AskState {
+/**
+ * Quotes the ranked sources. When their passages leave a subject of the question out, or
+ * never hold its two subjects together, the answer says so before the quotes.
+ */
+async function writeExtractive(
+  state: AskState,
+  deps: AnswerDeps,
+  signal: AbortSignal,
+): Promise<AskState> {
   const pieces = extractiveAnswer(state.searchQuery, state.ranked)
   // No sentence of the evidence can be quoted on its own: nothing to answer with.
   if (pieces.length === 0) return abstain(state, deps, NOT_COVERED_REASON)
+  // Loaded (and any failure listed) by the lexical judge that ran before this; cached.
+  const { stats } = await loadStats(state.searchQuery, deps, signal)
+  const passages = state.ranked.map((s) => ({ title: s.title, text: s.snippet }))
+  const gap = coverageGap(state.searchQuery, passages, stats)
   const stream: CitedStream = createCitedStream(state.ranked, deps.emit)
+  if (gap) stream.push(`${coverageGapNote(gap)}\n\n`)
   for (const piece of pieces) stream.push(piece)
   const { answer, cited } = stream.finish()
   return { ...state, answer, cited, answeredBy: null }
@@ -67,7 +86,7 @@ async function quoteInstead(
     return abstain(judged, deps, verdict.reason ?? NOT_COVERED_REASON)
   const keep = new Set(verdict.relevant)
   const ranked = state.ranked.filter((_, i) => keep.has(i)).map((s, i) => ({ ...s, rank: i + 1 }))
-  return writeExtractive({ ...judged, ranked }, deps)
+  return writeExtractive({ ...judged, ranked }, deps, signal)
 }
 
 export async function synthesize(
@@ -79,11 +98,11 @@ export async function synthesize(
   if (state.abstained || state.ranked.length === 0) {
     return abstain(state, deps, state.abstainReason ?? NOT_COVERED_REASON)
   }
-  if (!deps.models) return writeExtractive(state, deps)
+  if (!deps.models) return writeExtractive(state, deps, signal)
   if (state.modelDown) {
     const message = `The model is not available (${state.modelDown}). ${QUOTING}`
     announceFallback(deps, 'synthesize', message)
-    return writeExtractive(withFallback(state, 'synthesize', state.modelDown), deps)
+    return writeExtractive(withFallback(state, 'synthesize', state.modelDown), deps, signal)
   }
   const model = deps.models.main
   const stream = createCitedStream(state.ranked, deps.emit)

@@ -1,0 +1,79 @@
+// The offline answer says what its passages leave out of the question: a subject none of them
+// mentions, or two subjects none of them holds together. Judged by corpus statistics only.
+import { describe, expect, it } from 'vitest'
+import { coverageGap, coverageGapNote, type TermStatistics } from '../../workers/grounding'
+
+/** A corpus of 5,000 chunks where everyday research words are common and subjects rare. */
+const frequency: Record<string, number> = {
+  statin: 40,
+  dementia: 30,
+  yoga: 2,
+  blood: 400,
+  pressur: 350,
+  lower: 600,
+  reduc: 700,
+  risk: 900,
+}
+const stats: TermStatistics = { documents: 5000, documentFrequency: (t) => frequency[t] ?? 5 }
+const passage = (text: string) => ({ title: '', text })
+
+describe('coverageGap', () => {
+  it('names two subjects that no passage holds together', () => {
+    const passages = [
+      passage('Statins reduced the risk of major coronary events.'),
+      passage('A longer reproductive period did not reduce the risk of dementia.'),
+    ]
+    const gap = coverageGap('Do statins reduce the risk of dementia?', passages, stats)
+    expect(gap).toEqual({ kind: 'apart', words: ['statins', 'dementia'] })
+    expect(coverageGapNote(gap as NonNullable<typeof gap>)).toBe(
+      'No passage found mentions both “statins” and “dementia”; each quote below speaks to one of them, not to the two together.',
+    )
+  })
+
+  it('names a subject that no passage mentions', () => {
+    const passages = [
+      passage('Lowering blood pressure with diuretics.'),
+      passage('Blood pressure in pregnancy.'),
+    ]
+    expect(coverageGap('Can yoga lower blood pressure?', passages, stats)).toEqual({
+      kind: 'missing',
+      word: 'yoga',
+    })
+  })
+
+  it('says nothing when one passage holds every subject, or without statistics', () => {
+    const passages = [
+      passage('Statins and the risk of dementia in a cohort of older adults.'),
+      passage('Statins reduced the risk of major coronary events.'),
+    ]
+    expect(coverageGap('Do statins reduce the risk of dementia?', passages, stats)).toBeNull()
+    const apart = [passage('Statins and stroke.'), passage('Dementia in old age.')]
+    expect(coverageGap('Do statins reduce the risk of dementia?', apart)).toBeNull()
+    expect(coverageGap('statins', [passage('Statins and stroke.')], stats)).toBeNull()
+  })
+})
+
+describe('coverageGap, words as the question writes them', () => {
+  it('lowers a word that only opens the question, and skips the half of a contraction', () => {
+    const stats5: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (t) => (t === 'don' ? 1 : 300),
+    }
+    const passages = [passage('Bone marrow cells and macrophages.')]
+    expect(coverageGap("Bone marrow cells don't seed macrophages.", passages, stats5)).toBeNull()
+    const rare: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (t) => (t === 'distant' ? 3 : 300),
+    }
+    expect(
+      coverageGap(
+        'Distant enhancers regulate genes.',
+        [passage('Enhancers regulate genes.')],
+        rare,
+      ),
+    ).toEqual({
+      kind: 'missing',
+      word: 'distant',
+    })
+  })
+})

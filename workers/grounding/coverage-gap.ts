@@ -1,0 +1,61 @@
+// What the passages of an offline answer leave out of the question, said before the quotes:
+// its weightiest word in none of them ("yoga" in "Can yoga lower blood pressure?"), or its two
+// weightiest words never in the same one (papers on statins beside papers on dementia). Word
+// statistics answer such a question from its other half; the reader is told so.
+import { termWeights, type TermStatistics } from './term-weights'
+import { contentTerms, termOf, wordsOf } from './terms'
+import type { EvidenceText } from './signals'
+
+/** A word is a subject of the question when it carries this share of its IDF weight. */
+const SUBJECT_SHARE = 0.25
+
+export type CoverageGap =
+  { kind: 'missing'; word: string } | { kind: 'apart'; words: [string, string] }
+
+/** The question's own spelling of a term ("statins" for "statin"), lowered if it only opens it. */
+function asWritten(query: string, term: string): string {
+  const words = wordsOf(query)
+  const word = words.find((w) => termOf(w) === term) ?? term
+  return word === words[0] && /^\p{Lu}\p{Ll}+$/u.test(word) ? word.toLowerCase() : word
+}
+
+/** The first half of a contraction ("don" of "don't") names nothing. */
+const inContraction = (query: string, word: string) =>
+  new RegExp(`(^|[^\\p{L}])${word}['’]\\p{L}`, 'iu').test(query)
+
+/**
+ * The gap between the question and the passages, judged by corpus statistics (none without
+ * them: every word would weigh alike); null when a passage holds every subject of the question.
+ */
+export function coverageGap(
+  query: string,
+  passages: EvidenceText[],
+  stats?: TermStatistics,
+): CoverageGap | null {
+  if (!stats || passages.length === 0) return null
+  const weights = termWeights(query, stats)
+  const total = [...weights.values()].reduce((a, b) => a + b, 0)
+  const subjects = [...weights]
+    .filter(([, weight]) => total > 0 && weight / total >= SUBJECT_SHARE)
+    .filter(([term]) => !inContraction(query, asWritten(query, term)))
+    .sort((a, b) => b[1] - a[1])
+    .map(([term]) => term)
+  if (subjects.length === 0 || weights.size < 2) return null
+  const held = passages.map((p) => new Set(contentTerms(`${p.title} ${p.text}`)))
+  const missing = subjects.find((term) => !held.some((terms) => terms.has(term)))
+  if (missing) return { kind: 'missing', word: asWritten(query, missing) }
+  const [first, second] = subjects
+  if (!first || !second || held.some((terms) => terms.has(first) && terms.has(second))) return null
+  // In the question's order: "statins" and "dementia".
+  const order = contentTerms(query)
+  const [a, b] = [first, second].sort((x, y) => order.indexOf(x) - order.indexOf(y))
+  return { kind: 'apart', words: [asWritten(query, a ?? first), asWritten(query, b ?? second)] }
+}
+
+/** The sentence that opens an offline answer with a gap: what the quotes below do not cover. */
+export function coverageGapNote(gap: CoverageGap): string {
+  if (gap.kind === 'missing')
+    return `None of the passages found mentions “${gap.word}”; the quotes below speak only to the rest of the question.`
+  const [a, b] = gap.words
+  return `No passage found mentions both “${a}” and “${b}”; each quote below speaks to one of them, not to the two together.`
+}
