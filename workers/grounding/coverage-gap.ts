@@ -5,9 +5,7 @@
 import { termWeights, type TermStatistics } from './term-weights'
 import { contentTerms, termOf, wordsOf } from './terms'
 import type { EvidenceText } from './signals'
-
-/** A word is a subject of the question when it carries this share of its IDF weight. */
-const SUBJECT_SHARE = 0.25
+import { SUBJECT_SHARE } from './tuning'
 
 export type CoverageGap =
   { kind: 'missing'; word: string } | { kind: 'apart'; words: [string, string] }
