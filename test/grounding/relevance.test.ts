@@ -138,6 +138,33 @@ describe('relevance judgement', () => {
     expect(judgement.relevant[0]).toBe(0)
   })
 
+  it('abstains when no passage mentions the word carrying half the question, and names it', () => {
+    const library: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (term) =>
+        ({ yoga: 2, blood: 400, pressur: 350, lower: 600, studi: 2500 })[term] ?? 20,
+    }
+    const onPressure = [
+      {
+        title: 'Blood pressure lowering and cardiovascular events',
+        text: 'Lowering blood pressure lowered the risk of stroke. Blood pressure was measured yearly.',
+      },
+      {
+        title: 'Home blood pressure monitoring',
+        text: 'Self-monitoring helped patients lower their blood pressure.',
+      },
+    ]
+    const question = 'Can yoga lower blood pressure?'
+    const judgement = judgeRelevance(question, onPressure, library)
+    expect(judgement).toMatchObject({ abstain: true, relevant: [] })
+    expect(judgement.reason).toBe('no source found mentions “yoga”')
+    const onYoga = {
+      title: 'Yoga for hypertension',
+      text: 'Twelve weeks of yoga lowered systolic blood pressure by 5 mmHg.',
+    }
+    expect(judgeRelevance(question, [...onPressure, onYoga], library).relevant).toEqual([2])
+  })
+
   it('abstains when nothing was retrieved (an empty corpus)', () => {
     const judgement = judgeRelevance('Does aspirin prevent colorectal cancer?', [], stats)
     expect(judgement).toMatchObject({ abstain: true, relevant: [], scores: [] })

@@ -21,6 +21,38 @@ function asWritten(query: string, term: string): string {
 const inContraction = (query: string, word: string) =>
   new RegExp(`(^|[^\\p{L}])${word}['’]\\p{L}`, 'iu').test(query)
 
+/** The question's subjects (terms with at least `share` of its IDF weight), weightiest first. */
+function subjectsOf(query: string, stats: TermStatistics, share: number) {
+  const weights = termWeights(query, stats)
+  const total = [...weights.values()].reduce((a, b) => a + b, 0)
+  const subjects = [...weights]
+    .map(([term, weight]) => ({ term, share: total > 0 ? weight / total : 0 }))
+    .filter((s) => s.share >= share && !inContraction(query, asWritten(query, s.term)))
+    .sort((a, b) => b.share - a.share)
+  return { subjects, terms: weights.size }
+}
+
+const termsOfEach = (passages: EvidenceText[]) =>
+  passages.map((p) => new Set(contentTerms(`${p.title} ${p.text}`)))
+
+const firstAbsent = (subjects: { term: string }[], held: Set<string>[]) =>
+  subjects.find((s) => !held.some((terms) => terms.has(s.term)))?.term
+
+/**
+ * The question's word carrying at least `share` of its weight that no passage mentions, as the
+ * question writes it; null when there is none or no statistics to weigh by.
+ */
+export function absentSubject(
+  query: string,
+  passages: EvidenceText[],
+  share: number,
+  stats?: TermStatistics,
+): string | null {
+  if (!stats || passages.length === 0) return null
+  const absent = firstAbsent(subjectsOf(query, stats, share).subjects, termsOfEach(passages))
+  return absent ? asWritten(query, absent) : null
+}
+
 /**
  * The gap between the question and the passages, judged by corpus statistics (none without
  * them: every word would weigh alike); null when a passage holds every subject of the question.
@@ -31,18 +63,12 @@ export function coverageGap(
   stats?: TermStatistics,
 ): CoverageGap | null {
   if (!stats || passages.length === 0) return null
-  const weights = termWeights(query, stats)
-  const total = [...weights.values()].reduce((a, b) => a + b, 0)
-  const subjects = [...weights]
-    .filter(([, weight]) => total > 0 && weight / total >= SUBJECT_SHARE)
-    .filter(([term]) => !inContraction(query, asWritten(query, term)))
-    .sort((a, b) => b[1] - a[1])
-    .map(([term]) => term)
-  if (subjects.length === 0 || weights.size < 2) return null
-  const held = passages.map((p) => new Set(contentTerms(`${p.title} ${p.text}`)))
-  const missing = subjects.find((term) => !held.some((terms) => terms.has(term)))
+  const { subjects, terms } = subjectsOf(query, stats, SUBJECT_SHARE)
+  if (subjects.length === 0 || terms < 2) return null
+  const held = termsOfEach(passages)
+  const missing = firstAbsent(subjects, held)
   if (missing) return { kind: 'missing', word: asWritten(query, missing) }
-  const [first, second] = subjects
+  const [first, second] = subjects.map((s) => s.term)
   if (!first || !second || held.some((terms) => terms.has(first) && terms.has(second))) return null
   // In the question's order: "statins" and "dementia".
   const order = contentTerms(query)

@@ -24,7 +24,7 @@ export {
   type RewriteContext,
 } from './rewrite'
 export { contentTerms, QUERY_STOP_WORDS, termOf, wordsOf } from './terms'
-export { coverageGap, coverageGapNote, type CoverageGap } from './coverage-gap'
+export { absentSubject, coverageGap, coverageGapNote, type CoverageGap } from './coverage-gap'
 export {
   Boundary,
   contentStems,

@@ -4,11 +4,13 @@
 // query-performance signals (query-signals.ts) gives the probability that the corpus covers
 // the question, on one scale for a one-word topic and a long claim; the passages that hold
 // the question's words together are then the evidence. Calibrated in tuning.ts.
+import { absentSubject } from './coverage-gap'
 import { querySignals, relevanceProbability } from './query-signals'
 import { carriedTopicOf } from './rewrite'
 import type { EvidenceText } from './signals'
 import { coverageScores, termWeights, type TermStatistics } from './term-weights'
 import {
+  ABSENT_SUBJECT_SHARE,
   MIN_DOCUMENTS_FOR_IDF,
   MIN_PLAIN_COVERAGE,
   RELATIVE_PASSAGE_FLOOR,
@@ -103,6 +105,10 @@ export function judgeRelevance(
     weights.size >= WHOLE_QUESTION_MIN_TERMS && signals.query.sentence >= 1 - 1e-9
   if (probability < RELEVANCE_BAR && !wholeQuestionMet)
     return abstention(scores, NOT_ADDRESSED, probability)
+  // The word carrying about half the question ("sauna" in "Does sauna use lower the risk of
+  // dementia?") in none of the passages: they speak to the rest of it, not to it.
+  const absent = absentSubject(query, passages, ABSENT_SUBJECT_SHARE, useStats)
+  if (absent) return abstention(scores, `no source found mentions “${absent}”`, probability)
   const candidates = atLeast(scores, Math.max(...scores) * RELATIVE_PASSAGE_FLOOR)
   const sentenceOf = (i: number) => signals.passages[i]?.sentence ?? 0
   const bestSentence = Math.max(0, ...candidates.map(sentenceOf))
