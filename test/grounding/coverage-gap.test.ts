@@ -77,3 +77,41 @@ describe('coverageGap, words as the question writes them', () => {
     })
   })
 })
+
+describe('coverageGap, misspelt subjects', () => {
+  // A typo is a word the corpus never uses: it weighs the most of all.
+  const typos: TermStatistics = {
+    documents: 5000,
+    documentFrequency: (t) => ({ statin: 40, reduc: 700, event: 500, blood: 400 })[t] ?? 0,
+  }
+
+  it('finds a subject the question misspells in the passages that spell it right', () => {
+    const passages = [
+      passage('Statins reduced major cardiovascular events in a primary prevention trial.'),
+    ]
+    expect(coverageGap('Do statins reduce cardiovasculer events?', passages, typos)).toBeNull()
+    // Spelt right but apart, it is still named as apart.
+    const apart = [passage('Statins and muscle pain.'), passage('Cardiovascular events in women.')]
+    expect(coverageGap('Do statins reduce cardiovasculer events?', apart, typos)).toEqual({
+      kind: 'apart',
+      words: ['statins', 'cardiovasculer'],
+    })
+  })
+
+  it('does not read a short word, a word two edits away or a number as a typo', () => {
+    const passages = [passage('Blood glucose fell with treatment; the reaction was mild.')]
+    expect(coverageGap('Does metformin lower blood glucose?', passages, typos)).toEqual({
+      kind: 'missing',
+      word: 'metformin',
+    })
+    expect(coverageGap('How is a reactor cooled?', passages, typos)).toEqual({
+      kind: 'missing',
+      word: 'reactor',
+    })
+    const dose = [passage('Statins at 20000 units a day.')]
+    expect(coverageGap('Do statins at 200000 units reduce events?', dose, typos)).toMatchObject({
+      kind: 'missing',
+      word: '200000',
+    })
+  })
+})

@@ -2,6 +2,8 @@
 // its weightiest word in none of them ("yoga" in "Can yoga lower blood pressure?"), or its two
 // weightiest words never in the same one (papers on statins beside papers on dementia). Word
 // statistics answer such a question from its other half; the reader is told so.
+import { distance } from 'fastest-levenshtein'
+import { foldText } from './text'
 import { termWeights, type TermStatistics } from './term-weights'
 import { contentTerms, termOf, wordsOf } from './terms'
 import type { EvidenceText } from './signals'
@@ -32,15 +34,41 @@ function subjectsOf(query: string, stats: TermStatistics, share: number) {
   return { subjects, terms: weights.size }
 }
 
-const termsOfEach = (passages: EvidenceText[]) =>
-  passages.map((p) => new Set(contentTerms(`${p.title} ${p.text}`)))
-
-const firstAbsent = (subjects: { term: string }[], held: Set<string>[]) =>
-  subjects.find((s) => !held.some((terms) => terms.has(s.term)))?.term
+/** Edits a word of this length may be from a passage's word and still be that word misspelt. */
+const typoEdits = (length: number) => (length >= 10 ? 2 : length >= 5 ? 1 : 0)
 
 /**
- * The question's word carrying at least `share` of its weight that no passage mentions, as the
- * question writes it; null when there is none or no statistics to weigh by.
+ * Whether `word` (folded) may misspell `other` ("cardiovasculer" for "cardiovascular"); a number
+ * one digit off is another number.
+ */
+function misspells(word: string, other: string): boolean {
+  const edits = /^\d+$/.test(word) ? 0 : typoEdits(word.length)
+  return (
+    edits > 0 && Math.abs(other.length - word.length) <= edits && distance(word, other) <= edits
+  )
+}
+
+/**
+ * For each subject, the indexes of the passages that mention it: by its stem, or, when none
+ * does, by a word it may misspell (a typo drops a word from the search, not its subject from
+ * the passages).
+ */
+function holders(query: string, subjects: { term: string }[], passages: EvidenceText[]) {
+  const words = passages.map((p) => wordsOf(`${p.title} ${p.text}`))
+  const terms = words.map((list) => new Set(list.map(termOf)))
+  return subjects.map(({ term }) => {
+    const byStem = terms.flatMap((set, i) => (set.has(term) ? [i] : []))
+    if (byStem.length > 0) return byStem
+    const written = foldText(asWritten(query, term))
+    return words.flatMap((list, i) =>
+      list.some((w) => misspells(written, foldText(w))) ? [i] : [],
+    )
+  })
+}
+
+/**
+ * The question's word carrying at least `share` of its weight that no passage mentions, even
+ * misspelt, as the question writes it; null when there is none or no statistics to weigh by.
  */
 export function absentSubject(
   query: string,
@@ -49,8 +77,10 @@ export function absentSubject(
   stats?: TermStatistics,
 ): string | null {
   if (!stats || passages.length === 0) return null
-  const absent = firstAbsent(subjectsOf(query, stats, share).subjects, termsOfEach(passages))
-  return absent ? asWritten(query, absent) : null
+  const { subjects } = subjectsOf(query, stats, share)
+  const held = holders(query, subjects, passages)
+  const absent = subjects.find((_, i) => held[i]?.length === 0)
+  return absent ? asWritten(query, absent.term) : null
 }
 
 /**
@@ -65,11 +95,12 @@ export function coverageGap(
   if (!stats || passages.length === 0) return null
   const { subjects, terms } = subjectsOf(query, stats, SUBJECT_SHARE)
   if (subjects.length === 0 || terms < 2) return null
-  const held = termsOfEach(passages)
-  const missing = firstAbsent(subjects, held)
-  if (missing) return { kind: 'missing', word: asWritten(query, missing) }
+  const held = holders(query, subjects, passages)
+  const missing = subjects.find((_, i) => held[i]?.length === 0)
+  if (missing) return { kind: 'missing', word: asWritten(query, missing.term) }
   const [first, second] = subjects.map((s) => s.term)
-  if (!first || !second || held.some((terms) => terms.has(first) && terms.has(second))) return null
+  const [inFirst, inSecond] = held
+  if (!first || !second || inFirst?.some((i) => inSecond?.includes(i))) return null
   // In the question's order: "statins" and "dementia".
   const order = contentTerms(query)
   const [a, b] = [first, second].sort((x, y) => order.indexOf(x) - order.indexOf(y))

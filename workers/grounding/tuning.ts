@@ -130,7 +130,7 @@ export const SUBJECT_SHARE = 0.25
 
 /**
  * A word carrying at least this share of a question's IDF weight that none of the passages
- * found mentions makes the judge abstain, whatever the fitted probability: the passages answer
+ * found mentions (even misspelt: coverage-gap.ts) makes the judge abstain, whatever the fitted probability: the passages answer
  * the rest of the question ("Can yoga lower blood pressure?" over papers on blood pressure).
  * Chosen on the fit's recorded tuning samples (eval/grounding/fit.ts; answered claims /
  * abstained off-topic of 530 / 242, the fitted bar alone 486 / 228): 0.40 483 / 232;
