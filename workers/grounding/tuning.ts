@@ -130,8 +130,9 @@ export const SUBJECT_SHARE = 0.25
 
 /**
  * A word carrying at least this share of a question's IDF weight that none of the passages
- * found mentions (even misspelt: coverage-gap.ts) makes the judge abstain, whatever the fitted probability: the passages answer
- * the rest of the question ("Can yoga lower blood pressure?" over papers on blood pressure).
+ * found mentions (even misspelt: coverage-gap.ts) makes the judge abstain, even when the fitted
+ * probability clears the bar: the passages answer the rest of the question ("Can yoga lower
+ * blood pressure?" over papers on blood pressure).
  * Chosen on the fit's recorded tuning samples (eval/grounding/fit.ts; answered claims /
  * abstained off-topic of 530 / 242, the fitted bar alone 486 / 228): 0.40 483 / 232;
  * 0.45 485 / 231; 0.50 485 / 228; 0.55 and above 486 / 228. The claim lost at 0.45
