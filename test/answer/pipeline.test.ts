@@ -160,6 +160,59 @@ describe('answer pipeline, offline', () => {
     expect(state.payload?.fallbacks[0]?.reason).toMatch(/term statistics could not be loaded/)
   })
 
+  it('searches a misspelt word as the library spells it, and says so', async () => {
+    const frequency: Record<string, number> = { vitamin: 40, reduc: 700, fractur: 30 }
+    const asked: string[] = []
+    const library = {
+      name: 'library',
+      search: async (query: string) => {
+        asked.push(query)
+        return results
+      },
+    }
+    const deps = fakeDeps({
+      webSearch: library,
+      corpusSearch: library,
+      webSearchConfigured: false,
+      termStats: async () => ({ documents: 5000, documentFrequency: (t) => frequency[t] ?? 0 }),
+      spelling: {
+        near: async () => [{ term: 'fractur', documents: 30 }],
+        textHolding: async () => 'Fractures fell.',
+      },
+    })
+    const query = 'Does vitamin D reduce fractores?'
+    const state = await runPipeline(aState({ query }), deps, never)
+    expect(asked).toEqual(['Does vitamin D reduce fractures?'])
+    expect(state.payload?.search_query).toBe('Does vitamin D reduce fractures?')
+    const search = statuses(deps.packets).find((s) => s.step === 'search' && s.phase === 'start')
+    expect(search?.message).toBe('Searching for: Does vitamin D reduce fractures?…')
+    expect(state.payload?.fallbacks).toEqual([])
+  })
+
+  it('lists a spelling lookup that failed, and searches the question as written', async () => {
+    const deps = fakeDeps({
+      webSearch: fixedSearch(results),
+      webSearchConfigured: false,
+      termStats: async () => ({ documents: 5000, documentFrequency: () => 0 }),
+      spelling: {
+        near: async () => {
+          throw new Error('no such module: fts5vocab')
+        },
+        textHolding: async () => null,
+      },
+    })
+    const state = await runPipeline(
+      aState({ query: 'Does vitamin D reduce fractores?' }),
+      deps,
+      never,
+    )
+    expect(state.payload?.search_query).toBeUndefined()
+    expect(state.payload?.fallbacks[0]).toEqual({
+      stage: 'spelling',
+      reason: "the library's words could not be read; searched as written",
+    })
+  })
+
   it('goes on in search order, listed, when choosing sources fails (not an abstention)', async () => {
     const deps = fakeDeps({ webSearch: fixedSearch(results) })
     let failed = false

@@ -56,6 +56,15 @@ describe('offline answers through /api/ask', () => {
     expect(p53?.snippet.length).toBeLessThanOrEqual(820)
   })
 
+  it('reads a misspelt word as the library spells it, and shows the query it searched', async () => {
+    const body = await asked({
+      query: 'Which residues are critical for the apoptotc activity of p53?',
+    })
+    expect(body.search_query).toBe('Which residues are critical for the apoptotic activity of p53?')
+    expect(body.abstained).toBe(false)
+    expect(body.sources.some((s) => /p53 functional domain/i.test(s.title))).toBe(true)
+  })
+
   it('abstains on an off-topic question and offers only what the caller can change', async () => {
     const plain = await asked({ query: 'What is the offside rule in football?' })
     expect(plain).toMatchObject({ abstained: true, sources: [], related_questions: [] })

@@ -8,6 +8,7 @@ import {
   leansOnNothingFound,
   NO_SUBJECT_REASON,
   rewriteFollowUp,
+  respellQuery,
   rewriteWords,
   type TermStatistics,
 } from '../grounding'
@@ -42,7 +43,40 @@ export function plansWithModel(state: AskState, deps: AnswerDeps): boolean {
   return Boolean(deps.models && !state.modelDown && state.history.length > 0)
 }
 
+/**
+ * The search query with each word the library never uses read as its nearest index term
+ * ("transgultaminase" as "transglutaminase"); the payload's search_query shows it. Only the
+ * library is respelt: a web search engine spells for itself.
+ */
+async function respellSearch(
+  state: AskState,
+  deps: AnswerDeps,
+  signal: AbortSignal,
+): Promise<AskState> {
+  const { termStats, spelling } = deps
+  if (!termStats || !spelling || deps.webSearchConfigured) return state
+  try {
+    const searchQuery = await respellQuery(state.searchQuery, {
+      ...spelling,
+      stats: (text) => termStats(text, signal),
+    })
+    return { ...state, searchQuery }
+  } catch (error) {
+    if (signal.aborted) throw error
+    return withFallback(state, 'spelling', "the library's words could not be read; searched as written")
+  }
+}
+
 export async function planQuestion(
+  state: AskState,
+  deps: AnswerDeps,
+  signal: AbortSignal,
+): Promise<AskState> {
+  const planned = await planSearch(state, deps, signal)
+  return planned.smallTalk || planned.abstained ? planned : respellSearch(planned, deps, signal)
+}
+
+async function planSearch(
   state: AskState,
   deps: AnswerDeps,
   signal: AbortSignal,

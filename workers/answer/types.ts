@@ -1,6 +1,6 @@
 // The answer pipeline's state and the narrow dependencies its stages take (seed 001 §2.2);
 // the payload it returns lives in payload.ts, re-exported here.
-import type { TermStatisticsSource } from '../grounding'
+import type { SpellingLookups, TermStatisticsSource } from '../grounding'
 import type { ChatModels } from '../llm'
 import type { SafeFetch, WebSearchOptions, WebSearchProvider, WebSearchResult } from '../sources'
 import type { PacketBody } from '../stream'
@@ -67,6 +67,8 @@ export interface AnswerDeps {
   safeFetch: SafeFetch
   /** IDF statistics for the relevance judgement (the knowledge base's); none: plain overlap. */
   termStats?: TermStatisticsSource
+  /** The library's index terms, for reading a misspelt word as it spells it; none: as written. */
+  spelling?: Omit<SpellingLookups, 'stats'>
   /** The namespaces corpus search reads (ASK_NAMESPACES): cached answers are kept per set. */
   namespaces?: readonly string[]
   now: () => number

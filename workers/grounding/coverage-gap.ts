@@ -2,11 +2,11 @@
 // its weightiest word in none of them ("yoga" in "Can yoga lower blood pressure?"), or its two
 // weightiest words never in the same one (papers on statins beside papers on dementia). Word
 // statistics answer such a question from its other half; the reader is told so.
-import { distance } from 'fastest-levenshtein'
 import { foldText } from './text'
 import { termWeights, type TermStatistics } from './term-weights'
 import { contentTerms, termOf, wordsOf } from './terms'
 import type { EvidenceText } from './signals'
+import { misspells } from './spelling'
 import { SUBJECT_SHARE } from './tuning'
 
 export type CoverageGap =
@@ -32,20 +32,6 @@ function subjectsOf(query: string, stats: TermStatistics, share: number) {
     .filter((s) => s.share >= share && !inContraction(query, asWritten(query, s.term)))
     .sort((a, b) => b.share - a.share)
   return { subjects, terms: weights.size }
-}
-
-/** Edits a word of this length may be from a passage's word and still be that word misspelt. */
-const typoEdits = (length: number) => (length >= 10 ? 2 : length >= 5 ? 1 : 0)
-
-/**
- * Whether `word` (folded) may misspell `other` ("cardiovasculer" for "cardiovascular"); a number
- * one digit off is another number.
- */
-function misspells(word: string, other: string): boolean {
-  const edits = /^\d+$/.test(word) ? 0 : typoEdits(word.length)
-  return (
-    edits > 0 && Math.abs(other.length - word.length) <= edits && distance(word, other) <= edits
-  )
 }
 
 /**

@@ -25,6 +25,7 @@ export {
 } from './rewrite'
 export { contentTerms, QUERY_STOP_WORDS, termOf, wordsOf } from './terms'
 export { absentSubject, coverageGap, coverageGapNote, type CoverageGap } from './coverage-gap'
+export { respellQuery, type IndexTerm, type SpellingLookups } from './spelling'
 export {
   Boundary,
   contentStems,
