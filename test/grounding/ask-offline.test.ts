@@ -100,6 +100,20 @@ describe('offline follow-ups through /api/ask', () => {
     expect(next.search_query).toMatch(/bone mineral density/)
   })
 
+  it('says so when the passages on the topic never mention what a follow-up adds', async () => {
+    const first = await asked({ query: 'Does vitamin D affect bone mineral density?' })
+    const next = await asked(
+      { query: 'What about the olympics?', session_id: first.session_id },
+      first.token,
+    )
+    // Either nothing addresses it, or the quotes come after a note naming what they lack.
+    if (!next.abstained)
+      expect(next.answer).toMatch(
+        /^None of the passages found on the earlier question's topic mentions “olympics”/,
+      )
+    else expect(next.sources).toEqual([])
+  })
+
   it('never carries the words of a turn that found nothing', async () => {
     const first = await asked({ query: 'Does vitamin D affect bone mineral density?' })
     const session = { session_id: first.session_id }

@@ -1,7 +1,12 @@
 // The offline answer says what its passages leave out of the question: a subject none of them
 // mentions, or two subjects none of them holds together. Judged by corpus statistics only.
 import { describe, expect, it } from 'vitest'
-import { coverageGap, coverageGapNote, type TermStatistics } from '../../workers/grounding'
+import {
+  coverageGap,
+  coverageGapNote,
+  followUpGap,
+  type TermStatistics,
+} from '../../workers/grounding'
 
 /** A corpus of 5,000 chunks where everyday research words are common and subjects rare. */
 const frequency: Record<string, number> = {
@@ -50,6 +55,59 @@ describe('coverageGap', () => {
     const apart = [passage('Statins and stroke.'), passage('Dementia in old age.')]
     expect(coverageGap('Do statins reduce the risk of dementia?', apart)).toBeNull()
     expect(coverageGap('statins', [passage('Statins and stroke.')], stats)).toBeNull()
+  })
+})
+
+describe('followUpGap', () => {
+  const followUpStats: TermStatistics = {
+    documents: 5000,
+    documentFrequency: (t) =>
+      ({ statin: 40, dog: 7, cardiovascular: 300, event: 500, olymp: 1 })[t] ?? 200,
+  }
+  const onStatins = [
+    passage('Statins reduced major cardiovascular events in older adults.'),
+    passage('Statin therapy and cardiovascular events in dogs.'),
+  ]
+
+  it('names what the follow-up asks when no passage on its topic mentions it', async () => {
+    const passages = [
+      passage('Statins reduced major cardiovascular events in older adults.'),
+      passage('Asthma in Olympic and olympics athletes.'),
+    ]
+    const query = 'What about the olympics? (statins reduce cardiovascular events)'
+    const gap = await followUpGap(query, passages, followUpStats)
+    expect(gap).toEqual({ kind: 'asked', word: 'olympics' })
+    expect(coverageGapNote(gap as NonNullable<typeof gap>)).toBe(
+      "None of the passages found on the earlier question's topic mentions “olympics”; the quotes below speak to that topic, not to what this question adds.",
+    )
+  })
+
+  it('says nothing when a passage on the topic holds what the follow-up asks', async () => {
+    const query = 'What about in dogs? (statins reduce cardiovascular events)'
+    expect(await followUpGap(query, onStatins, followUpStats)).toBeNull()
+    const cats = 'What about in cats? (statins reduce cardiovascular events)'
+    expect(await followUpGap(cats, onStatins, followUpStats)).toEqual({
+      kind: 'asked',
+      word: 'cats',
+    })
+  })
+
+  it('names a phrase the follow-up adds, never its framing words', async () => {
+    const cup = 'What about the world cup? (statins reduce cardiovascular events)'
+    expect(await followUpGap(cup, onStatins, followUpStats)).toEqual({
+      kind: 'asked',
+      word: 'world cup',
+    })
+    const measured = 'How was this measured? (statins reduce cardiovascular events)'
+    expect(await followUpGap(measured, onStatins, followUpStats)).toBeNull()
+  })
+
+  it('reads a question without a carried topic as a question of its own', async () => {
+    const passages = [passage('Statins reduced major cardiovascular events in older adults.')]
+    expect(await followUpGap('Can dogs take statins?', passages, followUpStats)).toEqual({
+      kind: 'missing',
+      word: 'dogs',
+    })
   })
 })
 

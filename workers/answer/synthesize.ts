@@ -5,7 +5,7 @@
 // packet, so every client ends with one answer. Without relevant sources it abstains.
 import {
   askAbstention,
-  coverageGap,
+  followUpGap,
   coverageGapNote,
   NO_SUBJECT_REASON,
   smallTalkReply,
@@ -62,7 +62,7 @@ async function writeExtractive(
   // Loaded (and any failure listed) by the lexical judge that ran before this; cached.
   const { stats } = await loadStats(state.searchQuery, deps, signal)
   const passages = state.ranked.map((s) => ({ title: s.title, text: s.snippet }))
-  const gap = coverageGap(state.searchQuery, passages, stats)
+  const gap = await followUpGap(state.searchQuery, passages, stats)
   const stream: CitedStream = createCitedStream(state.ranked, deps.emit)
   if (gap) stream.push(`${coverageGapNote(gap)}\n\n`)
   for (const piece of pieces) stream.push(piece)

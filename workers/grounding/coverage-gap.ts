@@ -1,16 +1,22 @@
 // What the passages of an offline answer leave out of the question, said before the quotes:
 // its weightiest word in none of them ("yoga" in "Can yoga lower blood pressure?"), or its two
-// weightiest words never in the same one (papers on statins beside papers on dementia). Word
-// statistics answer such a question from its other half; the reader is told so.
+// weightiest words never in the same one (papers on statins beside papers on dementia), or, for
+// a follow-up, what it adds to the earlier topic in no passage on that topic ("Can dogs take
+// them?" over papers on statins). Word statistics answer such a question from its other half;
+// the reader is told so.
 import { foldText } from './text'
 import { termWeights, type TermStatistics } from './term-weights'
 import { contentTerms, termOf, wordsOf } from './terms'
 import type { EvidenceText } from './signals'
 import { misspells } from './spelling'
-import { SUBJECT_SHARE } from './tuning'
+import { nounPhrases } from './nouns'
+import { carriedTopicOf } from './rewrite'
+import { ABSENT_SUBJECT_SHARE, SUBJECT_SHARE } from './tuning'
 
 export type CoverageGap =
-  { kind: 'missing'; word: string } | { kind: 'apart'; words: [string, string] }
+  | { kind: 'missing'; word: string }
+  | { kind: 'apart'; words: [string, string] }
+  | { kind: 'asked'; word: string }
 
 /** The question's own spelling of a term ("statins" for "statin"), lowered if it only opens it. */
 function asWritten(query: string, term: string): string {
@@ -70,6 +76,31 @@ export function absentSubject(
 }
 
 /**
+ * What a follow-up adds to its topic (the noun phrase holding about half of its nouns' weight)
+ * when no passage holds it beside the topic's weightiest word: "world cup" in "What about the
+ * world cup? (statins …)" over papers on statins, or "olympics" where the one passage naming
+ * it is about athletes' asthma. The quotes then answer the earlier question, not this one.
+ * When no passage holds the topic's word (the judge met the topic by its other words), every
+ * passage counts as on the topic.
+ */
+async function askedApart(
+  asked: string,
+  carried: string,
+  passages: EvidenceText[],
+  stats: TermStatistics,
+): Promise<CoverageGap | null> {
+  const phrases = await nounPhrases(asked)
+  if (phrases.length === 0) return null
+  const topic = subjectsOf(carried, stats, 0).subjects[0]
+  const onTopic = topic ? (holders(carried, [topic], passages)[0] ?? []) : []
+  const scope = onTopic.length > 0 ? onTopic.flatMap((i) => passages[i] ?? []) : passages
+  const word = absentSubject(phrases.join(' '), scope, ABSENT_SUBJECT_SHARE, stats)
+  if (!word) return null
+  const phrase = phrases.find((p) => wordsOf(p).some((w) => termOf(w) === termOf(word)))
+  return { kind: 'asked', word: phrase ?? word }
+}
+
+/**
  * The gap between the question and the passages, judged by corpus statistics (none without
  * them: every word would weigh alike); null when a passage holds every subject of the question.
  */
@@ -93,8 +124,28 @@ export function coverageGap(
   return { kind: 'apart', words: [asWritten(query, a ?? first), asWritten(query, b ?? second)] }
 }
 
+/**
+ * The gap of a rewritten follow-up ("What about the world cup? (statins …)"): what it adds to
+ * its topic that no passage on the topic mentions, else the gap of the whole query. Any other
+ * query: its gap (coverageGap).
+ */
+export async function followUpGap(
+  query: string,
+  passages: EvidenceText[],
+  stats?: TermStatistics,
+): Promise<CoverageGap | null> {
+  const followUp = carriedTopicOf(query)
+  const asked =
+    followUp && stats && passages.length > 0
+      ? await askedApart(followUp.asked, followUp.carried, passages, stats)
+      : null
+  return asked ?? coverageGap(query, passages, stats)
+}
+
 /** The sentence that opens an offline answer with a gap: what the quotes below do not cover. */
 export function coverageGapNote(gap: CoverageGap): string {
+  if (gap.kind === 'asked')
+    return `None of the passages found on the earlier question's topic mentions “${gap.word}”; the quotes below speak to that topic, not to what this question adds.`
   if (gap.kind === 'missing')
     return `None of the passages found mentions “${gap.word}”; the quotes below speak only to the rest of the question.`
   const [a, b] = gap.words

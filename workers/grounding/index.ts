@@ -24,7 +24,13 @@ export {
   type RewriteContext,
 } from './rewrite'
 export { contentTerms, QUERY_STOP_WORDS, termOf, wordsOf } from './terms'
-export { absentSubject, coverageGap, coverageGapNote, type CoverageGap } from './coverage-gap'
+export {
+  absentSubject,
+  coverageGap,
+  coverageGapNote,
+  followUpGap,
+  type CoverageGap,
+} from './coverage-gap'
 export { respellQuery, type IndexTerm, type SpellingLookups } from './spelling'
 export {
   Boundary,
