@@ -106,12 +106,36 @@ describe('offline follow-ups through /api/ask', () => {
       { query: 'What about the olympics?', session_id: first.session_id },
       first.token,
     )
-    // Either nothing addresses it, or the quotes come after a note naming what they lack.
-    if (!next.abstained)
-      expect(next.answer).toMatch(
-        /^None of the passages found on the earlier question's topic mentions “olympics”/,
-      )
-    else expect(next.sources).toEqual([])
+    // Either nothing addresses it, or the quotes come after a note naming what they lack,
+    // and each quote is from a source on the earlier topic.
+    if (next.abstained) return expect(next.sources).toEqual([])
+    expect(next.answer).toMatch(
+      /^None of the passages found on the earlier question's topic mentions “olympics”/,
+    )
+    const cited = [...next.answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))
+    expect(cited.length).toBeGreaterThan(0)
+    for (const n of cited) {
+      const source = next.sources[n - 1]
+      expect(`${source?.title} ${source?.snippet}`).toMatch(/vitamin|bone|mineral|density/i)
+    }
+  })
+
+  it('quotes and suggests only from the topic when one passage merely shares the new word', async () => {
+    const first = await asked({ query: 'Do statins reduce cardiovascular events?' })
+    expect(first.abstained).toBe(false)
+    const next = await asked(
+      { query: 'What about livestock production?', session_id: first.session_id },
+      first.token,
+    )
+    if (next.abstained) return expect(next.sources).toEqual([])
+    expect(next.answer).toMatch(/topic mentions “livestock( production)?”/)
+    const cited = [...next.answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))
+    expect(cited.length).toBeGreaterThan(0)
+    for (const n of cited) {
+      const source = next.sources[n - 1]
+      expect(`${source?.title} ${source?.snippet}`).toMatch(/statin|cardiovascular/i)
+    }
+    for (const question of next.related_questions) expect(question).not.toMatch(/livestock/i)
   })
 
   it('never carries the words of a turn that found nothing', async () => {

@@ -76,7 +76,7 @@ describe('followUpGap', () => {
     ]
     const query = 'What about the olympics? (statins reduce cardiovascular events)'
     const gap = await followUpGap(query, passages, followUpStats)
-    expect(gap).toEqual({ kind: 'asked', word: 'olympics' })
+    expect(gap).toEqual({ kind: 'asked', word: 'olympics', onTopic: [0] })
     expect(coverageGapNote(gap as NonNullable<typeof gap>)).toBe(
       "None of the passages found on the earlier question's topic mentions “olympics”; the quotes below speak to that topic, not to what this question adds.",
     )
@@ -89,6 +89,7 @@ describe('followUpGap', () => {
     expect(await followUpGap(cats, onStatins, followUpStats)).toEqual({
       kind: 'asked',
       word: 'cats',
+      onTopic: [0, 1],
     })
   })
 
@@ -97,9 +98,12 @@ describe('followUpGap', () => {
     expect(await followUpGap(cup, onStatins, followUpStats)).toEqual({
       kind: 'asked',
       word: 'world cup',
+      onTopic: [0, 1],
     })
     const measured = 'How was this measured? (statins reduce cardiovascular events)'
     expect(await followUpGap(measured, onStatins, followUpStats)).toBeNull()
+    const hold = 'Does the same hold in mice? (statins reduce cardiovascular events)'
+    expect(await followUpGap(hold, onStatins, followUpStats)).toMatchObject({ word: 'mice' })
   })
 
   it('reads a question without a carried topic as a question of its own', async () => {

@@ -52,7 +52,11 @@ async function suggest(state: AskState, deps: AnswerDeps, signal: AbortSignal): 
         state = withFallback(state, 'related_questions', STATISTICS_FAILED)
     }
   }
-  const related = relatedQuestions(state.query, fromModel, state.ranked, state.searchQuery, stats)
+  // Named from what the answer stands on: a listed source it did not quote (the "CUP" cancers
+  // beside papers on statins) would put its word in a suggestion no source supports.
+  const cited = state.ranked.filter((source) => state.cited.includes(source.rank))
+  const sources = cited.length > 0 ? cited : state.ranked
+  const related = relatedQuestions(state.query, fromModel, sources, state.searchQuery, stats)
   return { ...state, relatedQuestions: related }
 }
 

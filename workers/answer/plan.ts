@@ -63,7 +63,11 @@ async function respellSearch(
     return { ...state, searchQuery }
   } catch (error) {
     if (signal.aborted) throw error
-    return withFallback(state, 'spelling', "the library's words could not be read; searched as written")
+    return withFallback(
+      state,
+      'spelling',
+      "the library's words could not be read; searched as written",
+    )
   }
 }
 

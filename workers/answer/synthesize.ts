@@ -5,8 +5,8 @@
 // packet, so every client ends with one answer. Without relevant sources it abstains.
 import {
   askAbstention,
-  followUpGap,
   coverageGapNote,
+  followUpGap,
   NO_SUBJECT_REASON,
   smallTalkReply,
 } from '../grounding'
@@ -56,13 +56,17 @@ async function writeExtractive(
   deps: AnswerDeps,
   signal: AbortSignal,
 ): Promise<AskState> {
-  const pieces = extractiveAnswer(state.searchQuery, state.ranked)
-  // No sentence of the evidence can be quoted on its own: nothing to answer with.
-  if (pieces.length === 0) return abstain(state, deps, NOT_COVERED_REASON)
   // Loaded (and any failure listed) by the lexical judge that ran before this; cached.
   const { stats } = await loadStats(state.searchQuery, deps, signal)
   const passages = state.ranked.map((s) => ({ title: s.title, text: s.snippet }))
   const gap = await followUpGap(state.searchQuery, passages, stats)
+  // A follow-up that left its topic ("What about the world cup?"): quote the topic's sources
+  // only, never the one that merely shares a word with it (the "CUP" cancers). Each keeps its [n].
+  const quoted =
+    gap?.kind === 'asked' ? state.ranked.filter((_, i) => gap.onTopic.includes(i)) : state.ranked
+  const pieces = extractiveAnswer(state.searchQuery, quoted)
+  // No sentence of the evidence can be quoted on its own: nothing to answer with.
+  if (pieces.length === 0) return abstain(state, deps, NOT_COVERED_REASON)
   const stream: CitedStream = createCitedStream(state.ranked, deps.emit)
   if (gap) stream.push(`${coverageGapNote(gap)}\n\n`)
   for (const piece of pieces) stream.push(piece)

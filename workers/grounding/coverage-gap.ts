@@ -5,18 +5,19 @@
 // them?" over papers on statins). Word statistics answer such a question from its other half;
 // the reader is told so.
 import { foldText } from './text'
-import { termWeights, type TermStatistics } from './term-weights'
+import { coverageScores, termWeights, type TermStatistics } from './term-weights'
 import { contentTerms, termOf, wordsOf } from './terms'
 import type { EvidenceText } from './signals'
 import { misspells } from './spelling'
 import { nounPhrases } from './nouns'
 import { carriedTopicOf } from './rewrite'
-import { ABSENT_SUBJECT_SHARE, SUBJECT_SHARE } from './tuning'
+import { ABSENT_SUBJECT_SHARE, ON_TOPIC_SHARE, SUBJECT_SHARE } from './tuning'
 
 export type CoverageGap =
   | { kind: 'missing'; word: string }
   | { kind: 'apart'; words: [string, string] }
-  | { kind: 'asked'; word: string }
+  /** `onTopic`: indexes of the passages on the earlier topic, the only ones worth quoting. */
+  | { kind: 'asked'; word: string; onTopic: number[] }
 
 /** The question's own spelling of a term ("statins" for "statin"), lowered if it only opens it. */
 function asWritten(query: string, term: string): string {
@@ -77,11 +78,10 @@ export function absentSubject(
 
 /**
  * What a follow-up adds to its topic (the noun phrase holding about half of its nouns' weight)
- * when no passage holds it beside the topic's weightiest word: "world cup" in "What about the
- * world cup? (statins …)" over papers on statins, or "olympics" where the one passage naming
- * it is about athletes' asthma. The quotes then answer the earlier question, not this one.
- * When no passage holds the topic's word (the judge met the topic by its other words), every
- * passage counts as on the topic.
+ * when no passage on the topic holds it: "world cup" in "What about the world cup? (statins
+ * …)" over papers on statins, or "olympics" where the one passage naming it is about athletes'
+ * asthma. The quotes then answer the earlier question, not this one, and only the passages on
+ * that topic are worth quoting. When no passage is on the topic, every passage counts as on it.
  */
 async function askedApart(
   asked: string,
@@ -91,13 +91,20 @@ async function askedApart(
 ): Promise<CoverageGap | null> {
   const phrases = await nounPhrases(asked)
   if (phrases.length === 0) return null
-  const topic = subjectsOf(carried, stats, 0).subjects[0]
-  const onTopic = topic ? (holders(carried, [topic], passages)[0] ?? []) : []
-  const scope = onTopic.length > 0 ? onTopic.flatMap((i) => passages[i] ?? []) : passages
-  const word = absentSubject(phrases.join(' '), scope, ABSENT_SUBJECT_SHARE, stats)
+  // On the topic: a passage holding at least half of its words' weight (a paper on vitamin D in
+  // childhood, not one that shares "reduce" with "statins reduce cardiovascular events").
+  const cover = coverageScores(termWeights(carried, stats), passages)
+  const onTopic = passages.flatMap((_, i) => ((cover[i] ?? 0) >= ON_TOPIC_SHARE ? [i] : []))
+  const scope = onTopic.length > 0 ? onTopic : passages.map((_, i) => i)
+  const word = absentSubject(
+    phrases.join(' '),
+    scope.flatMap((i) => passages[i] ?? []),
+    ABSENT_SUBJECT_SHARE,
+    stats,
+  )
   if (!word) return null
   const phrase = phrases.find((p) => wordsOf(p).some((w) => termOf(w) === termOf(word)))
-  return { kind: 'asked', word: phrase ?? word }
+  return { kind: 'asked', word: phrase ?? word, onTopic: scope }
 }
 
 /**

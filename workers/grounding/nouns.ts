@@ -5,13 +5,25 @@
 // imported on first use: its lexicon costs about 100 ms of CPU to load, which only an offline
 // follow-up should pay, never an isolate's start.
 
-/** The question's noun phrases in order, pronouns left out and end punctuation trimmed. */
+interface TaggedPhrase {
+  text: string
+  terms: { text: string; tags: string[] }[]
+}
+
+/**
+ * The question's noun phrases in order, pronouns left out and end punctuation trimmed. A phrase
+ * whose head (its last word) is singular in the question and no noun on its own is dropped: in
+ * context the tagger reads "hold" in "Does the same hold in mice?" and "best" in "Which drugs
+ * work best?" as nouns. A plural head stays ("side effects", "tumor types").
+ */
 export async function nounPhrases(text: string): Promise<string[]> {
   const { default: nlp } = await import('compromise/two')
-  return nlp(text)
-    .match('#Noun+')
-    .not('#Pronoun')
-    .out('array')
-    .map((phrase: string) => phrase.replace(/[^\p{L}\p{N}]+$/u, '').trim())
-    .filter((phrase: string) => phrase.length > 0)
+  const phrases: TaggedPhrase[] = nlp(text).match('#Noun+').not('#Pronoun').json()
+  return phrases.flatMap(({ text: phrase, terms }) => {
+    const head = terms.at(-1)
+    const trimmed = phrase.replace(/[^\p{L}\p{N}]+$/u, '').trim()
+    if (!head || !trimmed) return []
+    const plural = head.tags.includes('Plural')
+    return plural || nlp(head.text).has('#Noun') ? [trimmed] : []
+  })
 }
