@@ -1,8 +1,8 @@
 // What the passages of an offline answer leave out of the question, said before the quotes:
 // its weightiest word in none of them ("yoga" in "Can yoga lower blood pressure?"), or its two
 // weightiest words never in the same one (papers on statins beside papers on dementia), or, for
-// a follow-up, what it adds to the earlier topic in no passage on that topic ("Can dogs take
-// them?" over papers on statins). Word statistics answer such a question from its other half;
+// a follow-up, what it adds to the earlier topic in no passage on that topic ("What about in
+// dogs?" over papers on statins). Word statistics answer such a question from its other half;
 // the reader is told so.
 import { foldText } from './text'
 import { coverageScores, termWeights, type TermStatistics } from './term-weights'
