@@ -25,6 +25,16 @@ async function asked(body: Record<string, unknown>, token?: string): Promise<Ask
   return res.json<AskBody>()
 }
 
+/** Every [n] the answer quotes names a source whose title or passage is on `topic`. */
+function expectQuotesOnTopic(body: AskBody, topic: RegExp) {
+  const cited = [...body.answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))
+  expect(cited.length).toBeGreaterThan(0)
+  for (const n of cited) {
+    const source = body.sources[n - 1]
+    expect(`${source?.title} ${source?.snippet}`).toMatch(topic)
+  }
+}
+
 beforeAll(async () => {
   const encoder = new TextEncoder()
   const rows = parseCorpusJsonl(encoder.encode(corpus))
@@ -112,12 +122,7 @@ describe('offline follow-ups through /api/ask', () => {
     expect(next.answer).toMatch(
       /^None of the passages found on the earlier question's topic mentions “olympics”/,
     )
-    const cited = [...next.answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))
-    expect(cited.length).toBeGreaterThan(0)
-    for (const n of cited) {
-      const source = next.sources[n - 1]
-      expect(`${source?.title} ${source?.snippet}`).toMatch(/vitamin|bone|mineral|density/i)
-    }
+    expectQuotesOnTopic(next, /vitamin|bone|mineral|density/i)
   })
 
   it('quotes and suggests only from the topic when one passage merely shares the new word', async () => {
@@ -129,12 +134,7 @@ describe('offline follow-ups through /api/ask', () => {
     )
     if (next.abstained) return expect(next.sources).toEqual([])
     expect(next.answer).toMatch(/topic mentions “livestock( production)?”/)
-    const cited = [...next.answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))
-    expect(cited.length).toBeGreaterThan(0)
-    for (const n of cited) {
-      const source = next.sources[n - 1]
-      expect(`${source?.title} ${source?.snippet}`).toMatch(/statin|cardiovascular/i)
-    }
+    expectQuotesOnTopic(next, /statin|cardiovascular/i)
     for (const question of next.related_questions) expect(question).not.toMatch(/livestock/i)
   })
 
