@@ -2,7 +2,12 @@
 // namespaces being searched (so no other namespace's writes move the bar), counted through the
 // knowledge base's FTS5 index (always in step with the corpus), cached per isolate and scope
 // for a few minutes since IDF moves slowly.
-import { countChunksWithTerms, countNamespaceChunks, holdsEveryChunk } from '../db'
+import {
+  countChunksWithTerms,
+  countNamespaceChunks,
+  holdsEveryChunk,
+  perDatabaseCache,
+} from '../db'
 import type { TermStatistics, TermStatisticsSource } from './term-weights'
 import { termOf, wordsOf } from './terms'
 import { foldText } from './text'
@@ -20,7 +25,7 @@ interface Cache {
   frequencies: Map<string, number>
 }
 
-const caches = new WeakMap<D1Database, Map<string, Cache>>()
+const cacheFor = perDatabaseCache(() => new Map<string, Cache>())
 
 /** Each content term of a text with a word of the text that FTS5 stems to it. */
 function termWords(text: string): Map<string, string> {
@@ -40,8 +45,7 @@ export function createTermStatisticsSource(
 ): TermStatisticsSource {
   const key = [...namespaces].sort().join('\u0000')
   return async (text) => {
-    let byScope = caches.get(db)
-    if (!byScope) caches.set(db, (byScope = new Map()))
+    const byScope = cacheFor(db)
     let cache = byScope.get(key)
     if (!cache || now() - cache.at > TTL_MS || cache.frequencies.size > MAX_CACHED_TERMS) {
       const documents = await countNamespaceChunks(db, namespaces)

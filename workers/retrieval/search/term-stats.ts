@@ -1,7 +1,7 @@
 // Document frequencies of query terms, counted through the FTS5 index (always in step with the
 // corpus, nothing extra to maintain) and cached in the isolate for a while: they decide which
 // terms a BM25 pass walks (match-terms.ts), and minutes-old counts decide as well as fresh ones.
-import { countChunks, countChunksWithTerms } from '../../db'
+import { countChunks, countChunksWithTerms, perDatabaseCache } from '../../db'
 import { porterStem } from '../../grounding'
 
 const TTL_MS = 5 * 60_000
@@ -17,7 +17,7 @@ interface StatsCache {
   stems: Map<string, Cached>
 }
 
-const caches = new WeakMap<D1Database, StatsCache>()
+const cacheFor = perDatabaseCache((): StatsCache => ({ stems: new Map() }))
 
 export interface TermStats {
   total: number
@@ -35,8 +35,7 @@ export async function loadTermStats(
   tokens: string[],
   now = Date.now(),
 ): Promise<TermStats> {
-  let cache = caches.get(db)
-  if (!cache) caches.set(db, (cache = { stems: new Map() }))
+  const cache = cacheFor(db)
   if (!fresh(cache.total, now)) cache.total = { value: await countChunks(db), at: now }
   const byStem = new Map<string, string>()
   for (const token of tokens) byStem.set(porterStem(token), token)

@@ -9,6 +9,7 @@ import {
   bumpVersionStatement,
   deleteVectorStatements,
   existingVectorIds,
+  perDatabaseCache,
   readVersions,
   rewriteScope,
   scopesOfChunks,
@@ -41,13 +42,7 @@ export interface D1VectorStoreOptions {
 export const MATRIX_BUDGET_BYTES = 32 * 1024 * 1024
 
 /** Shared by every store over the same database binding in this isolate. */
-const caches = new WeakMap<D1Database, Map<string, CachedMatrix>>()
-
-function cacheFor(db: D1Database): Map<string, CachedMatrix> {
-  let cache = caches.get(db)
-  if (!cache) caches.set(db, (cache = new Map()))
-  return cache
-}
+const cacheFor = perDatabaseCache(() => new Map<string, CachedMatrix>())
 
 export function createD1VectorStore(options: D1VectorStoreOptions): VectorStore {
   const { db, space, dimensions } = options
