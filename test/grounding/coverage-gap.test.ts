@@ -35,6 +35,22 @@ describe('coverageGap', () => {
     )
   })
 
+  it('never takes a word relating the subjects for one of them', () => {
+    // "influence" is rarer here than "cancer", yet it names no subject: "cancer" does.
+    const relating: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (t) => ({ influenc: 60, diet: 40, cancer: 400 })[t] ?? 5,
+    }
+    const passages = [
+      passage('A methionine-rich diet raised lipid peroxidation in rabbits.'),
+      passage('Diet shapes the gut microbiota from birth; its influence lasts.'),
+    ]
+    expect(coverageGap('influence of diet on cancer', passages, relating)).toEqual({
+      kind: 'missing',
+      word: 'cancer',
+    })
+  })
+
   it('names a subject that no passage mentions', () => {
     const passages = [
       passage('Lowering blood pressure with diuretics.'),

@@ -73,6 +73,39 @@ describe('a topic named in everyday words', () => {
     expect([...question.relevant].sort()).toEqual([0, 1])
   })
 
+  it('cites only the sources holding both of its subjects once one does', () => {
+    // "effect" is light: no sentence holds all three terms, but one holds both subjects.
+    const stats: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (term) => ({ effect: 1500, microbiom: 30, obes: 150 })[term] ?? 20,
+    }
+    const papers = [
+      {
+        title: 'Antibiotics reshape the gut microbiome of mice',
+        text: 'The microbiome recovered within weeks. Bile acids shifted.',
+      },
+      {
+        title: 'Bacteria and metabolism',
+        text: 'Commensal bacteria of the microbiome can influence obesity in mice.',
+      },
+      {
+        title: 'The infant gut microbiome',
+        text: 'Colonisation of the microbiome follows the mode of birth.',
+      },
+    ]
+    const judgement = judgeRelevance('effects of microbiome on obesity', papers, stats)
+    expect(judgement.abstain).toBe(false)
+    expect(judgement.relevant).toEqual([1])
+    // Neither subject beside the other anywhere: each source speaking to one is still cited.
+    const apart = judgeRelevance(
+      'effects of microbiome on obesity',
+      [papers[0]!, papers[2]!],
+      stats,
+    )
+    expect(apart.abstain).toBe(false)
+    expect([...apart.relevant].sort()).toEqual([0, 1])
+  })
+
   it('abstains when the passages hold its words only apart', () => {
     expect(judgeRelevance('stock market', marketPapers, library).abstain).toBe(true)
   })

@@ -6,7 +6,7 @@
 // the reader is told so.
 import { foldText } from './text'
 import { coverageScores, termWeights, type TermStatistics } from './term-weights'
-import { contentTerms, termOf, wordsOf } from './terms'
+import { contentTerms, isRelationTerm, termOf, wordsOf } from './terms'
 import type { EvidenceText } from './signals'
 import { misspells } from './spelling'
 import { nounPhrases } from './nouns'
@@ -30,9 +30,13 @@ function asWritten(query: string, term: string): string {
 const inContraction = (query: string, word: string) =>
   new RegExp(`(^|[^\\p{L}])${word}['’]\\p{L}`, 'iu').test(query)
 
-/** The question's subjects (terms with at least `share` of its IDF weight), weightiest first. */
-function subjectsOf(query: string, stats: TermStatistics, share: number) {
+/**
+ * The question's subjects (terms with at least `share` of the IDF weight of the terms that may
+ * be one, so not "effect" or "role"), weightiest first.
+ */
+export function subjectsOf(query: string, stats: TermStatistics, share: number) {
   const weights = termWeights(query, stats)
+  for (const term of weights.keys()) if (isRelationTerm(term)) weights.delete(term)
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
   const subjects = [...weights]
     .map(([term, weight]) => ({ term, share: total > 0 ? weight / total : 0 }))

@@ -4,10 +4,10 @@
 // query-performance signals (query-signals.ts) gives the probability that the corpus covers
 // the question, on one scale for a one-word topic and a long claim; the passages that hold
 // the question's words together are then the evidence. Calibrated in tuning.ts.
-import { absentSubject } from './coverage-gap'
+import { absentSubject, subjectsOf } from './coverage-gap'
 import { querySignals, relevanceProbability } from './query-signals'
 import { carriedTopicOf } from './rewrite'
-import type { EvidenceText } from './signals'
+import { passageSignals, type EvidenceText } from './signals'
 import { coverageScores, termWeights, type TermStatistics } from './term-weights'
 import {
   ABSENT_SUBJECT_SHARE,
@@ -16,6 +16,7 @@ import {
   RELATIVE_PASSAGE_FLOOR,
   RELATIVE_SENTENCE_FLOOR,
   RELEVANCE_BAR,
+  SUBJECT_SHARE,
   TOPIC_NAME_MAX_TERMS,
   WHOLE_QUESTION_MIN_TERMS,
 } from './tuning'
@@ -70,6 +71,26 @@ function judgeByCoverage(weights: Map<string, number>, passages: EvidencePassage
 }
 
 /**
+ * Of `indexes`, the passages holding every subject of a short question (subjectsOf) in one
+ * sentence or the title; empty when it names fewer than two. "effects of microbiome on
+ * obesity": once a source holds both, one on the microbiome alone speaks to half of it.
+ */
+function holdingEverySubject(
+  query: string,
+  stats: TermStatistics,
+  indexes: number[],
+  passages: EvidencePassage[],
+): number[] {
+  const { subjects, terms } = subjectsOf(query, stats, SUBJECT_SHARE)
+  if (terms > TOPIC_NAME_MAX_TERMS || subjects.length < 2) return []
+  const weights = new Map(subjects.map((s) => [s.term, s.share]))
+  return indexes.filter((i) => {
+    const passage = passages[i]
+    return passage !== undefined && passageSignals(weights, passage).sentence >= 1 - 1e-9
+  })
+}
+
+/**
  * With corpus statistics: answer when the fitted probability that the corpus covers the
  * question reaches RELEVANCE_BAR; the evidence is then the passages whose saturated BM25 is
  * within RELATIVE_PASSAGE_FLOOR of the best and whose words meet in one sentence (or the
@@ -78,8 +99,8 @@ function judgeByCoverage(weights: Map<string, number>, passages: EvidencePassage
  * and a passage that meets the question in one word beside one that meets it in five is not
  * cited as its equal. Without statistics: plain term coverage. One sentence holding the whole
  * question answers whatever the model says (WHOLE_QUESTION_MIN_TERMS); a question of a few
- * words names a topic, and once a sentence holds all of it, only sources holding all of it
- * are cited (TOPIC_NAME_MAX_TERMS). Thresholds and their figures: tuning.ts.
+ * words names a topic, and once a sentence holds all of it, or all of its subjects, only
+ * sources holding as much are cited (TOPIC_NAME_MAX_TERMS). Thresholds and figures: tuning.ts.
  */
 export function judgeRelevance(
   query: string,
@@ -120,5 +141,9 @@ export function judgeRelevance(
       : RELATIVE_SENTENCE_FLOOR * bestSentence
   const relevant = candidates.filter((i) => sentenceOf(i) >= floor - 1e-9)
   if (relevant.length === 0) return abstention(scores, NOT_ADDRESSED, probability)
+  // A follow-up's subjects are split between its topic and what it asks of it: followUpGap
+  // weighs what it adds against the passages on the topic.
+  const together = followUp ? [] : holdingEverySubject(query, useStats, relevant, passages)
+  if (together.length > 0) return { relevant: together, scores, abstain: false, probability }
   return { relevant, scores, abstain: false, probability }
 }

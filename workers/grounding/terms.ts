@@ -15,6 +15,22 @@ export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([
   ...QUESTION_WORDS.split(' '),
 ])
 
+/**
+ * Words that relate a question's subjects rather than name one ("the effect of diet on
+ * cancer", "the association between sleep and obesity"). They stay terms (a passage using
+ * them speaks the question's language), but are never its subject (coverage-gap.ts).
+ */
+const RELATION_TERMS: ReadonlySet<string> = new Set(
+  'effect influence role impact association associated relationship relation link linked'
+    .split(' ')
+    .map((word) => porterStem(word)),
+)
+
+/** True for a term that relates subjects ("effect", "role") rather than names one. */
+export function isRelationTerm(term: string): boolean {
+  return RELATION_TERMS.has(term)
+}
+
 /** Words of a text in their own casing, split as the FTS5 index splits them. */
 export function wordsOf(text: string): string[] {
   return casedWordTokens(text)

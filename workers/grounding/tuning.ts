@@ -115,6 +115,13 @@ export const RELATIVE_SENTENCE_FLOOR = 0.5
  * one sentence are cited. Under RELATIVE_SENTENCE_FLOOR alone a source meeting "death" alone
  * (a paper on sudden infant death) was cited beside papers on cell death, since the rarer
  * word holds more than half of the question's weight. Figures: eval/README.md, stop 35.
+ * A light word can keep every sentence short of the whole ("effects" in "effects of microbiome
+ * on obesity"), so the same holds for the question's subjects (SUBJECT_SHARE) when it names
+ * two or more: a source holding both in one sentence leaves out those on the microbiome alone.
+ * Through the route (stop 41, all parts) that changed no source of any claim, topic, off-topic
+ * or follow-up question in eval/grounding's sets; at four terms it narrowed 7 of 738 answered
+ * claims' sources (2,980 to 2,956) with the same gold cited. Follow-ups are left out: with
+ * them, the tuning follow-ups' gold among sources fell from 90.0% to 85.0%.
  */
 export const TOPIC_NAME_MAX_TERMS = 3
 
@@ -124,7 +131,10 @@ export const TOPIC_NAME_MAX_TERMS = 3
  * first (coverage-gap.ts). Not fitted: nothing abstains by it. At 0.25, through the route (all
  * parts), the note opens 6 of 8 answered near topics, 3 of 12 other answered off-topic
  * questions, 65 of 735 answered claims (names their sources spell otherwise) and no topic
- * answer. Other shares were not measured.
+ * answer. Other shares were not measured. The share is of the words that may name a subject:
+ * words relating subjects ("effect", "role", "association": terms.ts) are left out, so that
+ * "cancer" is a subject of "influence of diet on cancer". Through the route (stop 41, all
+ * parts) that opened 5 more claims' answers with a note and changed no figure.
  */
 export const SUBJECT_SHARE = 0.25
 
