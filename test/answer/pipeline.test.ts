@@ -61,7 +61,7 @@ describe('answer pipeline, offline', () => {
     const state = await runPipeline(aState({ query }), deps, never)
     expect(state.payload?.abstained).toBe(false)
     expect(state.payload?.answer).toMatch(
-      /^No passage found mentions both “statins” and “dementia”/,
+      /^No passage found speaks of “statins” and “dementia” together/,
     )
     expect(state.payload?.answer).toMatch(/\[1\]/)
     const streamed = deps.packets.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')

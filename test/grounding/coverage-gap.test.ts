@@ -31,8 +31,21 @@ describe('coverageGap', () => {
     const gap = coverageGap('Do statins reduce the risk of dementia?', passages, stats)
     expect(gap).toEqual({ kind: 'apart', words: ['statins', 'dementia'] })
     expect(coverageGapNote(gap as NonNullable<typeof gap>)).toBe(
-      'No passage found mentions both “statins” and “dementia”; each quote below speaks to one of them, not to the two together.',
+      'No passage found speaks of “statins” and “dementia” together; each quote below speaks to one of them, not to the two together.',
     )
+  })
+
+  it('asks the subjects of a short question to meet in one sentence', () => {
+    const sentencesApart = [
+      passage('Exercise capacity fell with age. Depression was common among the carers.'),
+      passage('Regular exercise protects the heart.'),
+    ]
+    expect(coverageGap('impact of exercise on depression', sentencesApart, stats)).toEqual({
+      kind: 'apart',
+      words: ['exercise', 'depression'],
+    })
+    const together = [passage('Exercise eased depression in older adults.'), ...sentencesApart]
+    expect(coverageGap('impact of exercise on depression', together, stats)).toBeNull()
   })
 
   it('never takes a word relating the subjects for one of them', () => {

@@ -6,12 +6,12 @@
 // the reader is told so.
 import { foldText } from './text'
 import { coverageScores, termWeights, type TermStatistics } from './term-weights'
-import { contentTerms, isRelationTerm, termOf, wordsOf } from './terms'
-import type { EvidenceText } from './signals'
+import { contentTerms, isFramingTerm, termOf, wordsOf } from './terms'
+import { passageSignals, type EvidenceText } from './signals'
 import { misspells } from './spelling'
 import { nounPhrases } from './nouns'
 import { carriedTopicOf } from './rewrite'
-import { ABSENT_SUBJECT_SHARE, ON_TOPIC_SHARE, SUBJECT_SHARE } from './tuning'
+import { ABSENT_SUBJECT_SHARE, ON_TOPIC_SHARE, SUBJECT_SHARE, TOPIC_NAME_MAX_TERMS } from './tuning'
 
 export type CoverageGap =
   | { kind: 'missing'; word: string }
@@ -32,11 +32,11 @@ const inContraction = (query: string, word: string) =>
 
 /**
  * The question's subjects (terms with at least `share` of the IDF weight of the terms that may
- * be one, so not "effect" or "role"), weightiest first.
+ * be one, so not "effect" or "role": terms.ts), weightiest first.
  */
 export function subjectsOf(query: string, stats: TermStatistics, share: number) {
   const weights = termWeights(query, stats)
-  for (const term of weights.keys()) if (isRelationTerm(term)) weights.delete(term)
+  for (const term of weights.keys()) if (isFramingTerm(term)) weights.delete(term)
   const total = [...weights.values()].reduce((a, b) => a + b, 0)
   const subjects = [...weights]
     .map(([term, weight]) => ({ term, share: total > 0 ? weight / total : 0 }))
@@ -128,7 +128,16 @@ export function coverageGap(
   if (missing) return { kind: 'missing', word: asWritten(query, missing.term) }
   const [first, second] = subjects.map((s) => s.term)
   const [inFirst, inSecond] = held
-  if (!first || !second || inFirst?.some((i) => inSecond?.includes(i))) return null
+  if (!first || !second) return null
+  const both = inFirst?.filter((i) => inSecond?.includes(i)) ?? []
+  // A short question names its subjects' meeting ("exercise" and "depression"): a passage
+  // holding them sentences apart speaks of each, not of the two together.
+  const pair = new Map([first, second].map((term) => [term, 1]))
+  const meets = (i: number) => {
+    const passage = passages[i]
+    return passage !== undefined && passageSignals(pair, passage).sentence >= 1 - 1e-9
+  }
+  if (terms <= TOPIC_NAME_MAX_TERMS ? both.some(meets) : both.length > 0) return null
   // In the question's order: "statins" and "dementia".
   const order = contentTerms(query)
   const [a, b] = [first, second].sort((x, y) => order.indexOf(x) - order.indexOf(y))
@@ -160,5 +169,5 @@ export function coverageGapNote(gap: CoverageGap): string {
   if (gap.kind === 'missing')
     return `None of the passages found mentions “${gap.word}”; the quotes below speak only to the rest of the question.`
   const [a, b] = gap.words
-  return `No passage found mentions both “${a}” and “${b}”; each quote below speaks to one of them, not to the two together.`
+  return `No passage found speaks of “${a}” and “${b}” together; each quote below speaks to one of them, not to the two together.`
 }

@@ -16,19 +16,20 @@ export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([
 ])
 
 /**
- * Words that relate a question's subjects rather than name one ("the effect of diet on
- * cancer", "the association between sleep and obesity"). They stay terms (a passage using
- * them speaks the question's language), but are never its subject (coverage-gap.ts).
+ * Words that frame a question rather than name its subject: how subjects relate ("the effect
+ * of diet on cancer", "the association between sleep and obesity") or what is asked of one
+ * ("how does insulin signalling work?"). They stay terms (a passage using them speaks the
+ * question's language), but are never its subject (coverage-gap.ts).
  */
-const RELATION_TERMS: ReadonlySet<string> = new Set(
-  'effect influence role impact association associated relationship relation link linked'
+const FRAMING_TERMS: ReadonlySet<string> = new Set(
+  'effect influence role impact association associated relationship relation link linked work mechanism'
     .split(' ')
     .map((word) => porterStem(word)),
 )
 
-/** True for a term that relates subjects ("effect", "role") rather than names one. */
-export function isRelationTerm(term: string): boolean {
-  return RELATION_TERMS.has(term)
+/** True for a term that frames a question ("effect", "role", "work") rather than names its subject. */
+export function isFramingTerm(term: string): boolean {
+  return FRAMING_TERMS.has(term)
 }
 
 /** Words of a text in their own casing, split as the FTS5 index splits them. */
