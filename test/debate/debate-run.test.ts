@@ -319,6 +319,21 @@ describe('debate run', { timeout: 60_000 }, () => {
     expect(statuses(fresh.packets).some((s) => s.startsWith('Follow-up read as:'))).toBe(false)
   })
 
+  it('reads a misspelt word as the library spells it, and says what it searched', async () => {
+    const { deps } = debateDeps({ steps: null, maxTurns: 1 })
+    const index = indexDeps()
+    for (const [id, title, text] of CI_PAPERS) await indexDocuments(index, paper(id, title, text))
+    const typo = 'How should continous integration run regression tests?'
+    const { outcome, packets } = await debate(deps, undefined, undefined, typo)
+    // The library's own form of the stem ("continuous", or "continuously" if a chunk says so).
+    const searched = statuses(packets).find((s) => s.startsWith('Searched as: '))
+    expect(searched).toMatch(/^Searched as: How should continu\w+ integration run regression/)
+    expect(statuses(packets)).toContain(
+      `Research Scientist 1 Search Query: ${searched?.slice('Searched as: '.length)}`,
+    )
+    expect(outcome.transcript[0]?.references.length).toBeGreaterThan(0)
+  })
+
   it('cites nothing when the knowledge base does not address the question, and says why', async () => {
     const offTopic = 'Which coral species bleach first when the ocean warms?'
     for (const steps of [null, [proposal(), review('NOT VIABLE', 'FAIL')]]) {

@@ -43,6 +43,12 @@ describe('writing offline', { timeout: 60_000 }, () => {
     })
   })
 
+  it('reads a misspelt topic as the library spells it', async () => {
+    const { answer } = await pendingFor('Add a paragraph on heatwves to the Results section')
+    expect(answer.status).toBe('pending_approval')
+    expect(answer.sources[0]?.title).toBe('Coral bleaching after marine heatwaves')
+  })
+
   it('places approved content at the end of the section the user named', async () => {
     const { session, answer } = await pendingFor()
     const res = await call(session, `/api/content/${answer.pending_content_id}/approve`, {

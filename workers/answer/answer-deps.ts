@@ -1,7 +1,6 @@
 // Narrows the composition root's Deps to what the answer stages use, adding the emitter.
 import type { Deps } from '../deps'
-import { chunkHoldingTerm, indexTermsNear } from '../db'
-import { createTermStatisticsSource } from '../grounding'
+import { createTermStatisticsSource, librarySpelling } from '../grounding'
 import { createAcademicSearch } from '../sources'
 import type { AnswerDeps } from './types'
 
@@ -17,13 +16,7 @@ export function toAnswerDeps(deps: Deps, emit: AnswerDeps['emit']): AnswerDeps {
     safeFetch: deps.safeFetch,
     // IDF from the searched namespaces weighs rare question words above common ones.
     termStats: createTermStatisticsSource(deps.db, deps.config.knowledge.askNamespaces),
-    spelling: {
-      near: (stem, edits) => indexTermsNear(deps.db, stem, edits),
-      textHolding: async (term) => {
-        const chunk = await chunkHoldingTerm(deps.db, term, deps.config.knowledge.askNamespaces)
-        return chunk && `${chunk.title}\n${chunk.content}`
-      },
-    },
+    spelling: librarySpelling(deps.db, deps.config.knowledge.askNamespaces),
     namespaces: deps.config.knowledge.askNamespaces,
     now: deps.now,
     emit,

@@ -3,10 +3,11 @@
 // or an interrupt. Ends with exactly one terminal marker; the transcript is returned (the
 // `done` payload) and kept in the session, marked interrupted when it was.
 import { userMessage } from '../context'
-import { modeReport, rewriteFollowUp } from '../grounding'
+import { modeReport, respellForLibrary, rewriteFollowUp } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { PreparedTurn, StepRunner } from '../turn'
 import { emitStatus, emitText } from './emit'
+import { debateNamespaces } from './evidence'
 import type { TurnIngest } from './ingest-turn'
 import { buildTurnQuery } from './query'
 import type { DebateRunInput } from './schemas'
@@ -37,13 +38,22 @@ function noteIngest(state: DebateState, ingest: TurnIngest): void {
 
 /**
  * What the debate is about, standing alone: a follow-up ("what about flaky ones?") carries the
- * earlier questions' salient words, so retrieval and the coverage judgement see the topic.
+ * earlier questions' salient words, so retrieval and the coverage judgement see the topic; a
+ * word the library never uses is read as its nearest index term, as /api/ask reads it.
  */
-function standaloneQuestion(turn: PreparedTurn, input: DebateRunInput): string {
+async function standaloneQuestion(
+  turn: PreparedTurn,
+  state: DebateState,
+  input: DebateRunInput,
+): Promise<string> {
   const question = turn.input.message
   const standalone = rewriteFollowUp(question, input.history)
   if (standalone !== question) emitStatus(turn, `Follow-up read as: ${standalone}`)
-  return standalone
+  const namespaces = debateNamespaces(turn)
+  const spelt = await respellForLibrary(standalone, turn.deps.db, namespaces, turn.signal)
+  if (spelt.fallback) state.fallbacks.add(spelt.fallback)
+  if (spelt.query !== standalone) emitStatus(turn, `Searched as: ${spelt.query}`)
+  return spelt.query
 }
 
 /** Runs rounds until a stop condition; returns how the debate ended. */
@@ -116,7 +126,7 @@ export async function orchestrateDebate(
   let terminal: TerminalState
   try {
     if (input.url) await addUrl(turn, state, input.url)
-    terminal = await runRounds(turn, runStep, state, standaloneQuestion(turn, input))
+    terminal = await runRounds(turn, runStep, state, await standaloneQuestion(turn, state, input))
   } catch (error) {
     if (!turn.signal.aborted) throw error
     terminal = 'interrupted'

@@ -14,6 +14,7 @@ export { EVIDENCE_PASSAGE_CHARS, evidencePassage, type PassageOptions } from './
 export { querySignals, type QuerySignals } from './query-signals'
 export { passageSignals, type EvidenceText, type PassageSignals } from './signals'
 export { createTermStatisticsSource } from './term-stats'
+export { librarySpelling, respellForLibrary } from './library-spelling'
 export { isSmallTalk, smallTalkReply } from './small-talk'
 export {
   isFollowUp,

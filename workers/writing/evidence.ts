@@ -9,6 +9,7 @@ import {
   createTermStatisticsSource,
   judgeRelevance,
   MIN_DOCUMENTS_FOR_IDF,
+  respellForLibrary,
   type TermStatistics,
 } from '../grounding'
 import type { RetrievedChunk } from '../retrieval'
@@ -70,19 +71,27 @@ async function loadStats(
 
 export async function judgedEvidence(
   deps: Deps,
-  query: string,
+  topic: string,
   signal: AbortSignal,
 ): Promise<JudgedEvidence> {
-  if (contentTerms(query).length === 0) {
+  if (contentTerms(topic).length === 0) {
     // No topic to look up ("write a conclusion"): a model may still write from the document.
     const reason = 'the request names no topic to look up'
-    return { query, passages: [], declined: reason, nothingMatched: false, fallbacks: [] }
+    return { query: topic, passages: [], declined: reason, nothingMatched: false, fallbacks: [] }
   }
+  // A word the library never uses is read as its nearest index term, as /api/ask reads it.
+  const namespaces = deps.config.knowledge.askNamespaces
+  const spelt = await respellForLibrary(topic, deps.db, namespaces, signal)
+  const query = spelt.query
   const [found, stats] = await Promise.all([
     retrieve(deps, query, signal),
     loadStats(deps, query, signal),
   ])
-  const fallbacks = [...found.fallbacks, ...(stats ? [] : ['relevance:no_statistics'])]
+  const fallbacks = [
+    ...(spelt.fallback ? [spelt.fallback] : []),
+    ...found.fallbacks,
+    ...(stats ? [] : ['relevance:no_statistics']),
+  ]
   const judgement = judgeRelevance(
     query,
     found.chunks.map((c) => ({ title: c.title, text: c.content })),
