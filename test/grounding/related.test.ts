@@ -25,6 +25,15 @@ describe('topicPhrase', () => {
     expect(topic).toBe('sleep duration and insulin resistance')
   })
 
+  it('never takes a word that frames the question for its topic', () => {
+    const topic = topicPhrase('impact of exercise on depression', [
+      'The impact of homelessness on children: anxiety, depression and hunger.',
+      'Left ventricular function predicts exercise capacity and its impact on age.',
+      'Regular exercise is usually beneficial.',
+    ])
+    expect(topic).toBe('exercise and depression')
+  })
+
   it('keeps possessives, hyphenated words and a capital before its noun in the phrase', () => {
     expect(
       topicPhrase("What is the role of microglia in Alzheimer's disease?", [

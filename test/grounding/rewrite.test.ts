@@ -54,6 +54,17 @@ describe('follow-up rewriting (offline)', () => {
     expect(query).toBe('What about in children? (vitamin D improve bone mineral density)')
   })
 
+  it('never carries a word that framed the earlier question', () => {
+    const earlier = [
+      { role: 'user' as const, content: 'What is the impact of exercise on depression?' },
+      { role: 'assistant' as const, content: 'Quoted findings [1].' },
+    ]
+    // "impact" is rarer here than either subject, and still not part of the topic.
+    const stats = { documents: 1000, documentFrequency: (t: string) => (t === 'impact' ? 2 : 40) }
+    const query = rewriteFollowUp('What about in older adults?', earlier, { stats })
+    expect(query).toBe('What about in older adults? (exercise depression)')
+  })
+
   it('carries the topic through a chain of follow-ups', () => {
     const chain = [
       { role: 'user' as const, content: 'Does vitamin D improve bone mineral density?' },

@@ -1,7 +1,7 @@
 // The topic of a question in a few words, and the offline related questions built from it
 // (the question's own phrases, never stitched fragments of source titles).
 import { termWeights, type TermStatistics } from './term-weights'
-import { contentTerms, termOf, wordsOf } from './terms'
+import { contentTerms, isFramingTerm, termOf, wordsOf } from './terms'
 
 export const MAX_RELATED = 3
 
@@ -156,6 +156,8 @@ export function topicPhrase(query: string, sources: string[] = [], stats?: TermS
         if (from + n > run.length) return []
         const units = run.slice(from, from + n)
         const stems = units.flatMap((u) => u.terms)
+        // "impact" of "impact of exercise on depression" frames the topic; it is not one.
+        if (stems.every(isFramingTerm)) return []
         const count = sourcesSaying(sourceTerms, stems)
         if (count === 0) return []
         const weight = stems.reduce((sum, stem) => sum + (weights.get(stem) ?? 1), 0)

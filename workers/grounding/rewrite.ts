@@ -8,7 +8,7 @@ import { isAbstentionText } from './abstain'
 import { isFamiliarWord } from './familiar'
 import type { TermStatistics } from './term-weights'
 import { idf } from './term-weights'
-import { contentTerms, termOf, wordsOf } from './terms'
+import { contentTerms, isFramingTerm, termOf, wordsOf } from './terms'
 import {
   CARRIED_WITH_OWN_TERMS,
   COMMON_TERM_SHARE,
@@ -58,7 +58,10 @@ function carriedWords(topic: string, own: Set<string>, limit: number, stats?: Te
   }
   const rarity = (term: string) =>
     stats ? idf(stats.documentFrequency(term), Math.max(1, stats.documents)) : guess(term)
-  const candidates = [...new Set(terms.filter((t) => t && !own.has(t) && t.length > 1))]
+  // A word framing the earlier question ("impact", "associated") is no part of its topic.
+  const candidates = [
+    ...new Set(terms.filter((t) => t && !own.has(t) && t.length > 1 && !isFramingTerm(t))),
+  ]
   const kept = new Set(
     candidates
       .map((term, order) => ({ term, order, rarity: rarity(term) }))
