@@ -73,6 +73,12 @@ async function followUp(page: Page): Promise<void> {
     statuses.join(''),
     /Follow-up read as: And in older adults\? .*(vitamin|calcium|absorption)/,
   )
+  // The page keeps what was searched once the status line has moved on.
+  const searched = page.locator('.debate').nth(1).locator('.debate-searched')
+  assert.match(
+    await searched.innerText(),
+    /^Searched for: And in older adults\? .*(vitamin|calcium|absorption)/,
+  )
 }
 
 async function main(): Promise<void> {

@@ -51,6 +51,8 @@ let cardsOnPage = 0
 export class DebateView {
   readonly root = el('section', 'debate')
   private readonly status = el('p', 'debate-status', 'Starting…')
+  /** What retrieval searched, when the server read the question otherwise (follow-up, typo). */
+  private readonly searched = el('p', 'debate-searched')
   private readonly modeNote = el('p', 'debate-mode')
   private readonly cards = el('ol', 'debate-cards')
   private readonly terminal = el('p', 'debate-terminal')
@@ -67,9 +69,10 @@ export class DebateView {
     this.status.setAttribute('role', 'status')
     this.terminal.hidden = true
     this.modeNote.hidden = true
+    this.searched.hidden = true
     // Each debate on the page says which question it argues.
     this.root.append(el('h2', 'debate-question', question))
-    this.root.append(this.modeNote, this.status, this.cards, this.terminal)
+    this.root.append(this.searched, this.modeNote, this.status, this.cards, this.terminal)
   }
 
   /** A debate the session stored, shown as it ended. */
@@ -94,8 +97,13 @@ export class DebateView {
 
   private apply(packet: Packet): void {
     switch (packet.type) {
-      case 'status':
+      case 'status': {
         this.status.textContent = packet.message
+        const readAs = /^(?:Follow-up read as|Searched as): (.+)$/s.exec(packet.message)
+        if (readAs?.[1]) {
+          this.searched.textContent = `Searched for: ${readAs[1]}`
+          this.searched.hidden = false
+        }
         if (packet.message.startsWith('Offline:')) this.showMode('offline', packet.message)
         // A step that fell back says so with phase 'error'; `done` gives the full account.
         else if (packet.phase === 'error' && this.modeNote.dataset.kind !== 'offline')
@@ -104,6 +112,7 @@ export class DebateView {
           this.card = this.openCard(packet.message.includes('Scientist 1') ? 1 : 2)
         }
         return
+      }
       case 'token':
         return this.appendText(packet.text)
       case 'citation':
