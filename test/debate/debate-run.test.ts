@@ -332,6 +332,10 @@ describe('debate run', { timeout: 60_000 }, () => {
       `Research Scientist 1 Search Query: ${searched?.slice('Searched as: '.length)}`,
     )
     expect(outcome.transcript[0]?.references.length).toBeGreaterThan(0)
+    // Kept with the debate, so a reload shows it too; a question searched as asked has none.
+    expect(outcome).toMatchObject({ search_query: searched?.slice('Searched as: '.length) })
+    const asAsked = await debate(deps)
+    expect(asAsked.outcome).not.toHaveProperty('search_query')
   })
 
   it('cites nothing when the knowledge base does not address the question, and says why', async () => {

@@ -75,10 +75,13 @@ async function followUp(page: Page): Promise<void> {
   )
   // The page keeps what was searched once the status line has moved on.
   const searched = page.locator('.debate').nth(1).locator('.debate-searched')
-  assert.match(
-    await searched.innerText(),
-    /^Searched for: And in older adults\? .*(vitamin|calcium|absorption)/,
-  )
+  const line = await searched.innerText()
+  assert.match(line, /^Searched for: And in older adults\? .*(vitamin|calcium|absorption)/)
+  // A reload shows the stored debates as they were streamed, the searched line with them.
+  await page.reload()
+  const stored = page.locator('.debate').nth(1).locator('.debate-searched')
+  await stored.waitFor({ state: 'visible', timeout: 30_000 })
+  assert.equal(await stored.innerText(), line)
 }
 
 async function main(): Promise<void> {

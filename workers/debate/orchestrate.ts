@@ -21,6 +21,8 @@ interface DebateState {
   fallbacks: Set<string>
   failure: string | null
   rounds: number
+  /** What retrieval searched, when it is not the question as asked (follow-up, respelt). */
+  searched: string | null
 }
 
 function historyNote(input: DebateRunInput): string | null {
@@ -53,6 +55,7 @@ async function standaloneQuestion(
   const spelt = await respellForLibrary(standalone, turn.deps.db, namespaces, turn.signal)
   if (spelt.fallback) state.fallbacks.add(spelt.fallback)
   if (spelt.query !== standalone) emitStatus(turn, `Searched as: ${spelt.query}`)
+  if (spelt.query !== question) state.searched = spelt.query
   return spelt.query
 }
 
@@ -113,7 +116,13 @@ export async function orchestrateDebate(
   runStep: StepRunner,
   input: DebateRunInput,
 ): Promise<RunOutcome> {
-  const state: DebateState = { transcript: [], fallbacks: new Set(), failure: null, rounds: 0 }
+  const state: DebateState = {
+    transcript: [],
+    fallbacks: new Set(),
+    failure: null,
+    rounds: 0,
+    searched: null,
+  }
   if (turn.model === null) {
     state.fallbacks.add('model:offline')
     emitStatus(
@@ -164,6 +173,7 @@ function saveDebate(
     kind: 'debate',
     session_id: turn.sessionId,
     question: turn.input.message,
+    ...(state.searched ? { search_query: state.searched } : {}),
     ...modeReport(turn.model !== null, [...state.fallbacks]),
     terminal: end.terminal,
     terminal_marker: TERMINAL_MARKERS[end.terminal],
@@ -185,6 +195,7 @@ function saveDebate(
     data: {
       kind: 'debate',
       run_id: turn.runId,
+      ...(state.searched ? { search_query: state.searched } : {}),
       terminal: end.terminal,
       terminal_marker: TERMINAL_MARKERS[end.terminal],
       conclusion: end.summary,

@@ -78,6 +78,7 @@ export class DebateView {
   /** A debate the session stored, shown as it ended. */
   static fromStored(debate: StoredDebate): DebateView {
     const view = new DebateView(debate.question)
+    if (debate.searched) view.showSearched(debate.searched)
     for (const turn of debate.turns) {
       const card = view.openCard(turn.scientist)
       card.showStored(turn.text, turn.references)
@@ -100,10 +101,7 @@ export class DebateView {
       case 'status': {
         this.status.textContent = packet.message
         const readAs = /^(?:Follow-up read as|Searched as): (.+)$/s.exec(packet.message)
-        if (readAs?.[1]) {
-          this.searched.textContent = `Searched for: ${readAs[1]}`
-          this.searched.hidden = false
-        }
+        if (readAs?.[1]) this.showSearched(readAs[1])
         if (packet.message.startsWith('Offline:')) this.showMode('offline', packet.message)
         // A step that fell back says so with phase 'error'; `done` gives the full account.
         else if (packet.phase === 'error' && this.modeNote.dataset.kind !== 'offline')
@@ -130,6 +128,11 @@ export class DebateView {
       default:
         return
     }
+  }
+
+  private showSearched(query: string): void {
+    this.searched.textContent = `Searched for: ${query}`
+    this.searched.hidden = false
   }
 
   private showMode(kind: RunMode, text: string): void {

@@ -15,6 +15,8 @@ export interface StoredTurn {
 
 export interface StoredDebate {
   question: string
+  /** What retrieval searched, when the server read the question otherwise. */
+  searched: string | null
   turns: StoredTurn[]
   /** How it ended, in words ("Max Turns Reached"). */
   ending: string
@@ -58,6 +60,7 @@ function toDebate(messages: StoredMessage[], index: number): StoredDebate {
   const marker = typeof data.terminal_marker === 'string' ? data.terminal_marker : ''
   return {
     question: questionOf(messages, index),
+    searched: typeof data.search_query === 'string' ? data.search_query : null,
     turns: Array.isArray(data.turns) ? (data.turns as TurnData[]).map(toTurn) : [],
     ending: marker.replace(/^=+\s*|\s*=+$/g, '') || 'Ended',
     conclusion: typeof data.conclusion === 'string' ? data.conclusion : '',
