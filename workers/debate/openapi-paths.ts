@@ -12,7 +12,7 @@ const SESSION_HEADERS = {
   },
 }
 
-const DEBATE_PAYLOAD: Json = objectOf({
+const DEBATE_FIELDS = objectOf({
   session_id: { type: 'string', format: 'uuid' },
   mode: { type: 'string', enum: ['online', 'offline', 'degraded'] },
   fallbacks: {
@@ -32,6 +32,18 @@ const DEBATE_PAYLOAD: Json = objectOf({
   verdicts: { type: 'array', items: { type: 'object' } },
   references: { type: 'array', items: { type: 'object' } },
 })
+
+const DEBATE_PAYLOAD: Json = {
+  ...DEBATE_FIELDS,
+  properties: {
+    ...(DEBATE_FIELDS.properties as Record<string, Json>),
+    search_query: {
+      type: 'string',
+      description:
+        'What retrieval searched, when not the question as asked (a follow-up read with its topic, a misspelt word read as the library spells it)',
+    },
+  },
+}
 
 const START_ERRORS = errors(...SESSION_ERRORS, '409', '413', '415', '429', '502', '503')
 
