@@ -5,7 +5,6 @@
 // papers leave most correct words unknown, and "cancer" would be read as their "cancel".
 import { chunkHoldingTerm, indexTermsNear } from '../db'
 import { respellQuery, type SpellingLookups } from './spelling'
-import type { TermStatisticsSource } from './term-weights'
 import { createTermStatisticsSource } from './term-stats'
 
 /** The lookups respellQuery needs, but the statistics (the caller has its own). */
@@ -31,8 +30,8 @@ export async function respellForLibrary(
   db: D1Database,
   namespaces: readonly string[],
   signal: AbortSignal,
-  stats: TermStatisticsSource = createTermStatisticsSource(db, namespaces),
 ): Promise<{ query: string; fallback?: string }> {
+  const stats = createTermStatisticsSource(db, namespaces)
   try {
     const lookups = {
       ...librarySpelling(db, namespaces),
