@@ -57,7 +57,11 @@ async function askQuestion(o: EvaluateOptions, set: SetName, item: Question): Pr
   }
 }
 
-async function askConversation(o: EvaluateOptions, item: Conversation): Promise<ItemResult> {
+async function askConversation(
+  o: EvaluateOptions,
+  set: SetName,
+  item: Conversation,
+): Promise<ItemResult> {
   const clientIp = nextClientIp()
   const earlier: AskReply[] = []
   let session: { sessionId?: string; token?: string } = {}
@@ -69,9 +73,9 @@ async function askConversation(o: EvaluateOptions, item: Conversation): Promise<
     if (reply.sessionId && reply.token) session = { sessionId: reply.sessionId, token: reply.token }
   }
   return {
-    set: 'followUps',
+    set,
     id: item.id,
-    part: partOf('followUps', item.id),
+    part: partOf(set, item.id),
     question: item.turns.join(' → '),
     gold: item.gold,
     reply: reply as AskReply,
@@ -83,9 +87,10 @@ export async function evaluateThroughRoute(o: EvaluateOptions): Promise<ItemResu
   const results: ItemResult[] = []
   for (const set of o.only) {
     const started = Date.now()
-    if (set === 'followUps') {
-      const items = inPart(set, o.sets.followUps, o.part).slice(0, o.limit)
-      results.push(...(await mapConcurrent(items, o.concurrency, (c) => askConversation(o, c))))
+    if (set === 'followUps' || set === 'offTopicFollowUps') {
+      const items = inPart(set, o.sets[set], o.part).slice(0, o.limit)
+      const asked = await mapConcurrent(items, o.concurrency, (c) => askConversation(o, set, c))
+      results.push(...asked)
     } else {
       const items = inPart(set, o.sets[set], o.part).slice(0, o.limit)
       results.push(...(await mapConcurrent(items, o.concurrency, (q) => askQuestion(o, set, q))))

@@ -12,6 +12,8 @@ export interface Rates {
   goldInSources: number
   /** A gold abstract cited by the answer. */
   goldCited: number
+  /** Conversations whose first turn was answered (its topic could be carried). */
+  firstAnswered: number
 }
 
 export type GroundingSummary = Partial<
@@ -31,6 +33,7 @@ function rates(items: ItemResult[]): Rates {
     answered: ok.filter((r) => !r.reply.abstains).length,
     goldInSources: ok.filter((r) => gold(r, r.reply.sources)).length,
     goldCited: ok.filter((r) => gold(r, r.reply.cited)).length,
+    firstAnswered: ok.filter((r) => r.earlier?.[0]?.ok && !r.earlier[0].abstains).length,
   }
 }
 
@@ -73,6 +76,10 @@ const MEASURES: Record<SetName, [string, (r: Rates) => number][]> = {
     ['gold among sources', (r) => r.goldInSources],
     ['gold cited', (r) => r.goldCited],
     ['answered', (r) => r.answered],
+  ],
+  offTopicFollowUps: [
+    ['abstained at turn 2', (r) => r.n - r.failed - r.answered],
+    ['turn 1 answered', (r) => r.firstAnswered],
   ],
 }
 

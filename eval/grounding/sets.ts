@@ -27,16 +27,28 @@ export interface GroundingSets {
   topics: Question[]
   offTopic: Question[]
   followUps: Conversation[]
+  /** Each off-topic question asked as the second turn, after a claim (offTopicAfterClaims). */
+  offTopicFollowUps: Conversation[]
 }
 
 export type SetName = keyof GroundingSets
-export const SET_NAMES: SetName[] = ['claims', 'topics', 'offTopic', 'followUps']
+export const SET_NAMES: SetName[] = [
+  'claims',
+  'topics',
+  'offTopic',
+  'followUps',
+  'offTopicFollowUps',
+]
 
 export type Part = 'tune' | 'held-out'
 
-/** One item in three is held out: the first 32 bits of SHA-256(set + id), modulo 3, is 0. */
+/**
+ * One item in three is held out: the first 32 bits of SHA-256(set + id), modulo 3, is 0. An
+ * off-topic question keeps its part when it is asked as a second turn.
+ */
 export function partOf(set: SetName, id: string): Part {
-  const hash = createHash('sha256').update(`${set}:${id}`).digest('hex')
+  const named = set === 'offTopicFollowUps' ? 'offTopic' : set
+  const hash = createHash('sha256').update(`${named}:${id}`).digest('hex')
   return Number.parseInt(hash.slice(0, 8), 16) % 3 === 0 ? 'held-out' : 'tune'
 }
 
@@ -69,12 +81,31 @@ export function readOffTopic(): Question[] {
   return questions(path.join(SETS_DIR, 'offtopic.jsonl'))
 }
 
+/**
+ * Off-topic questions asked after a claim, in one session: the n-th off-topic question of a
+ * part follows the n-th claim of the same part. The claim's topic must not answer them.
+ */
+function offTopicAfterClaims(offTopic: Question[], claims: Question[]): Conversation[] {
+  return (['tune', 'held-out'] as const).flatMap((part) => {
+    const firsts = claims.filter((c) => partOf('claims', c.id) === part)
+    return offTopic
+      .filter((q) => partOf('offTopic', q.id) === part)
+      .flatMap((q, n) => {
+        const first = firsts[n % Math.max(1, firsts.length)]
+        return first ? [{ id: q.id, turns: [first.q, q.q], gold: [] }] : []
+      })
+  })
+}
+
 export function readSets(claimsFile = DEFAULT_CLAIMS): GroundingSets {
   if (!existsSync(claimsFile)) throw new Error(`claims file not found: ${claimsFile}`)
+  const claims = questions(claimsFile)
+  const offTopic = readOffTopic()
   return {
-    claims: questions(claimsFile),
+    claims,
     topics: questions(path.join(SETS_DIR, 'topics.jsonl')),
-    offTopic: readOffTopic(),
+    offTopic,
+    offTopicFollowUps: offTopicAfterClaims(offTopic, claims),
     followUps: readJsonl<Conversation & { id: string | number }>(
       path.join(SETS_DIR, 'followups.jsonl'),
     ).map((c) => ({ id: String(c.id), turns: c.turns, gold: c.gold.map(String) })),

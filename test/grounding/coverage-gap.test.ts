@@ -103,7 +103,7 @@ describe('followUpGap', () => {
       passage('Statins reduced major cardiovascular events in older adults.'),
       passage('Asthma in Olympic and olympics athletes.'),
     ]
-    const query = 'What about the olympics? (statins reduce cardiovascular events)'
+    const query = 'What about the olympics? (about: statins reduce cardiovascular events)'
     const gap = await followUpGap(query, passages, followUpStats)
     expect(gap).toEqual({ kind: 'asked', word: 'olympics', onTopic: [0] })
     expect(coverageGapNote(gap as NonNullable<typeof gap>)).toBe(
@@ -112,9 +112,9 @@ describe('followUpGap', () => {
   })
 
   it('says nothing when a passage on the topic holds what the follow-up asks', async () => {
-    const query = 'What about in dogs? (statins reduce cardiovascular events)'
+    const query = 'What about in dogs? (about: statins reduce cardiovascular events)'
     expect(await followUpGap(query, onStatins, followUpStats)).toBeNull()
-    const cats = 'What about in cats? (statins reduce cardiovascular events)'
+    const cats = 'What about in cats? (about: statins reduce cardiovascular events)'
     expect(await followUpGap(cats, onStatins, followUpStats)).toEqual({
       kind: 'asked',
       word: 'cats',
@@ -123,15 +123,15 @@ describe('followUpGap', () => {
   })
 
   it('names a phrase the follow-up adds, never its framing words', async () => {
-    const cup = 'What about the world cup? (statins reduce cardiovascular events)'
+    const cup = 'What about the world cup? (about: statins reduce cardiovascular events)'
     expect(await followUpGap(cup, onStatins, followUpStats)).toEqual({
       kind: 'asked',
       word: 'world cup',
       onTopic: [0, 1],
     })
-    const measured = 'How was this measured? (statins reduce cardiovascular events)'
+    const measured = 'How was this measured? (about: statins reduce cardiovascular events)'
     expect(await followUpGap(measured, onStatins, followUpStats)).toBeNull()
-    const hold = 'Does the same hold in mice? (statins reduce cardiovascular events)'
+    const hold = 'Does the same hold in mice? (about: statins reduce cardiovascular events)'
     expect(await followUpGap(hold, onStatins, followUpStats)).toMatchObject({ word: 'mice' })
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { judgeRelevance, type TermStatistics } from '../../workers/grounding'
+import { withCarried } from '../../workers/grounding/rewrite'
 import { RELEVANCE_BAR } from '../../workers/grounding/tuning'
 
 /** A corpus of 5,000 passages where everyday words are common and topic words rare. */
@@ -163,6 +164,40 @@ describe('relevance judgement', () => {
       text: 'Twelve weeks of yoga lowered systolic blood pressure by 5 mmHg.',
     }
     expect(judgeRelevance(question, [...onPressure, onYoga], library).relevant).toEqual([2])
+  })
+
+  it('abstains on a follow-up that adds a word the library never uses', () => {
+    const library: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (term) => (term === 'smartphon' ? 0 : stats.documentFrequency(term)),
+    }
+    const topic = 'vitamin D supplementation fractures'
+    const shopping = withCarried('Which smartphone should I buy?', topic)
+    expect(judgeRelevance(shopping, passages, library)).toMatchObject({
+      abstain: true,
+      reason: 'no source found mentions “smartphone”',
+    })
+    expect(
+      judgeRelevance(withCarried('Did it differ by sex?', topic), passages, library),
+    ).toMatchObject({ abstain: false, relevant: [0] })
+  })
+
+  it('judges a follow-up without the carried words the library never uses', () => {
+    // "400mg" came from the earlier question, found nothing then, and cannot count now.
+    const library: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (term) => (term === '400mg' ? 0 : stats.documentFrequency(term)),
+    }
+    const asked = 'How large was the trial?'
+    const withDose = judgeRelevance(
+      withCarried(asked, '400mg vitamin D fractures'),
+      passages,
+      library,
+    )
+    const without = judgeRelevance(withCarried(asked, 'vitamin D fractures'), passages, library)
+    expect(withDose.probability).toBeDefined()
+    expect(withDose.probability).toBe(without.probability)
+    expect(withDose.relevant).toEqual(without.relevant)
   })
 
   it('abstains when nothing was retrieved (an empty corpus)', () => {

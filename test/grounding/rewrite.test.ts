@@ -6,6 +6,7 @@ import {
   leansOnNothingFound,
   rewriteFollowUp,
 } from '../../workers/grounding'
+import { carriedTopicOf, withCarried } from '../../workers/grounding/rewrite'
 
 const history = [
   {
@@ -51,7 +52,7 @@ describe('follow-up rewriting (offline)', () => {
       { role: 'assistant' as const, content: 'Quoted findings [1].' },
     ]
     const query = rewriteFollowUp('What about in children?', earlier)
-    expect(query).toBe('What about in children? (vitamin D improve bone mineral density)')
+    expect(query).toBe('What about in children? (about: vitamin D improve bone mineral density)')
   })
 
   it('never carries a word that framed the earlier question', () => {
@@ -62,7 +63,7 @@ describe('follow-up rewriting (offline)', () => {
     // "impact" is rarer here than either subject, and still not part of the topic.
     const stats = { documents: 1000, documentFrequency: (t: string) => (t === 'impact' ? 2 : 40) }
     const query = rewriteFollowUp('What about in older adults?', earlier, { stats })
-    expect(query).toBe('What about in older adults? (exercise depression)')
+    expect(query).toBe('What about in older adults? (about: exercise depression)')
   })
 
   it('carries the topic through a chain of follow-ups', () => {
@@ -137,6 +138,48 @@ describe('follow-up rewriting (offline)', () => {
     expect(rewriteFollowUp('What outcomes improved?', history, { stats: rare })).toBe(
       'What outcomes improved?',
     )
+  })
+
+  it('reads an everyday word the library hardly uses as a subject of its own', () => {
+    // "kitchen" and "knife" in 2 of 5,000 documents; "improved" and "hours" in 1-5%.
+    const shares: Record<string, number> = { kitchen: 2, knive: 2, improv: 200, hour: 70 }
+    const stats = { documents: 5000, documentFrequency: (t: string) => shares[t] ?? 1 }
+    expect(rewriteFollowUp('kitchen knives', history, { stats })).toBe('kitchen knives')
+    expect(rewriteFollowUp('How much improved after hours?', history, { stats })).toMatch(
+      /\(about: .*vitamin D.*\)$/,
+    )
+  })
+
+  it('carries nothing into a question that announces a new subject, and drops the opening', () => {
+    expect(
+      rewriteFollowUp('Switching topics: does aspirin prevent colorectal cancer?', history),
+    ).toBe('does aspirin prevent colorectal cancer?')
+    expect(rewriteFollowUp('On another note, what about malaria?', history)).toBe(
+      'what about malaria?',
+    )
+    // An opening that only frames the question keeps the conversation going.
+    expect(rewriteFollowUp('By the way, what about in men?', history)).toMatch(
+      /^what about in men\? \(about: .*vitamin D/,
+    )
+  })
+
+  it("reads what a negative contraction leaves behind as no word of the question's", () => {
+    expect(contentTerms("Isn't it the opposite? Doesn't it, don't they?")).toEqual(['opposit'])
+  })
+
+  it('reads "this year" as a time, not as pointing back', () => {
+    expect(isFollowUp('What is the best smartphone to buy this year?')).toBe(false)
+    expect(isFollowUp('Was that trial big?')).toBe(true)
+    expect(isFollowUp('By how much did mistakes drop?')).toBe(true)
+  })
+
+  it("marks the carried topic so a question's own parenthesis is never read as one", () => {
+    const asked = 'Cells expand cardiovascular progenitor cells (CPCs)'
+    expect(carriedTopicOf(asked)).toBeNull()
+    expect(carriedTopicOf(withCarried('And in men?', 'vitamin D'))).toEqual({
+      asked: 'And in men?',
+      carried: 'vitamin D',
+    })
   })
 
   it('leaves a first question and a new standalone topic unchanged', () => {

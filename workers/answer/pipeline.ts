@@ -60,7 +60,7 @@ export const STEPS: Step[] = [
     run: planQuestion,
     finished: (s) => {
       const offline = s.fallbacks.some((f) => f.stage === 'plan') ? ' without the model' : ''
-      return s.searchQuery === s.query
+      return s.searchQuery === s.query || s.history.length === 0
         ? `Planned the search${offline}.`
         : `Rewrote the follow-up${offline}.`
     },

@@ -11,6 +11,7 @@ import {
   respellQuery,
   rewriteWords,
   type TermStatistics,
+  withoutPreamble,
 } from '../grounding'
 import { planSearchWithModel } from '../retrieval'
 import { withDeadline } from './abort'
@@ -86,7 +87,7 @@ async function planSearch(
   signal: AbortSignal,
 ): Promise<AskState> {
   if (isSmallTalk(state.query)) return { ...state, smallTalk: true }
-  if (state.history.length === 0) return { ...state, searchQuery: state.query }
+  if (state.history.length === 0) return { ...state, searchQuery: withoutPreamble(state.query) }
   if (deps.models && plansWithModel(state, deps)) {
     const deadline = withDeadline(signal, deps.timeouts?.planMs ?? PLAN_TIMEOUT_MS)
     try {

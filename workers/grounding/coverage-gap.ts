@@ -82,10 +82,11 @@ export function absentSubject(
 
 /**
  * What a follow-up adds to its topic (the noun phrase holding about half of its nouns' weight)
- * when no passage on the topic holds it: "world cup" in "What about the world cup? (statins
- * …)" over papers on statins, or "olympics" where the one passage naming it is about athletes'
- * asthma. The quotes then answer the earlier question, not this one, and only the passages on
- * that topic are worth quoting. When no passage is on the topic, every passage counts as on it.
+ * when no passage on the topic holds it: "world cup" in "What about the world cup? (about:
+ * statins …)" over papers on statins, or "olympics" where the one passage naming it is about
+ * athletes' asthma. The quotes then answer the earlier question, not this one, and only the
+ * passages on that topic are worth quoting. When no passage is on the topic, every passage
+ * counts as on it.
  */
 async function askedApart(
   asked: string,
@@ -145,7 +146,7 @@ export function coverageGap(
 }
 
 /**
- * The gap of a rewritten follow-up ("What about the world cup? (statins …)"): what it adds to
+ * The gap of a rewritten follow-up ("What about the world cup? (about: statins …)"): what it adds to
  * its topic that no passage on the topic mentions, else the gap of the whole query. Any other
  * query: its gap (coverageGap).
  */

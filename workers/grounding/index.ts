@@ -16,6 +16,7 @@ export { passageSignals, type EvidenceText, type PassageSignals } from './signal
 export { createTermStatisticsSource } from './term-stats'
 export { librarySpelling, respellForLibrary } from './library-spelling'
 export { isSmallTalk, smallTalkReply } from './small-talk'
+export { startsNewSubject, withoutPreamble } from './preamble'
 export {
   isFollowUp,
   leansOnNothingFound,

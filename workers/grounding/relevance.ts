@@ -5,10 +5,12 @@
 // the question, on one scale for a one-word topic and a long claim; the passages that hold
 // the question's words together are then the evidence. Calibrated in tuning.ts.
 import { absentSubject, subjectsOf } from './coverage-gap'
+import { isFamiliarWord } from './familiar'
 import { querySignals, relevanceProbability } from './query-signals'
-import { carriedTopicOf } from './rewrite'
+import { carriedTopicOf, withCarried } from './rewrite'
 import { passageSignals, type EvidenceText } from './signals'
 import { coverageScores, termWeights, type TermStatistics } from './term-weights'
+import { termOf, wordsOf } from './terms'
 import {
   ABSENT_SUBJECT_SHARE,
   MIN_DOCUMENTS_FOR_IDF,
@@ -90,6 +92,27 @@ function holdingEverySubject(
   })
 }
 
+/** A word naming something (not an everyday word) that no document of the library uses. */
+function neverUsed(word: string, stats: TermStatistics): boolean {
+  const term = termOf(word)
+  return term.length > 1 && !isFamiliarWord(word) && stats.documentFrequency(term) === 0
+}
+
+/**
+ * A rewritten follow-up without the carried words the library never uses ("400mg" carried
+ * from "Taking 400mg of vitamin E…"): they found nothing when first asked, so they cannot
+ * count against the follow-up as words no passage holds. Search still sends them.
+ */
+function withoutUnusedCarried(query: string, stats: TermStatistics): string {
+  const followUp = carriedTopicOf(query)
+  if (!followUp) return query
+  const kept = wordsOf(followUp.carried).filter((word) => {
+    const term = termOf(word)
+    return !term || stats.documentFrequency(term) > 0
+  })
+  return kept.length > 0 ? withCarried(followUp.asked, kept.join(' ')) : query
+}
+
 /**
  * With corpus statistics: answer when the fitted probability that the corpus covers the
  * question reaches RELEVANCE_BAR; the evidence is then the passages whose saturated BM25 is
@@ -103,11 +126,12 @@ function holdingEverySubject(
  * sources holding as much are cited (TOPIC_NAME_MAX_TERMS). Thresholds and figures: tuning.ts.
  */
 export function judgeRelevance(
-  query: string,
+  asked: string,
   passages: EvidencePassage[],
   stats?: TermStatistics,
 ): RelevanceJudgement {
   const useStats = stats && stats.documents >= MIN_DOCUMENTS_FOR_IDF ? stats : undefined
+  const query = useStats ? withoutUnusedCarried(asked, useStats) : asked
   const weights = termWeights(query, useStats)
   if (passages.length === 0) return abstention([], 'nothing was found for this question')
   if (weights.size === 0)
@@ -121,6 +145,10 @@ export function judgeRelevance(
   const followUp = carriedTopicOf(query)
   const signals = querySignals(query, passages, useStats, followUp?.carried)
   const scores = signals.passages.map((s) => s.bm25)
+  // What a follow-up adds, in a word the library never uses ("the best smartphone to buy"):
+  // nothing on the earlier topic speaks to it.
+  const unheard = followUp ? wordsOf(followUp.asked).find((w) => neverUsed(w, useStats)) : undefined
+  if (unheard) return abstention(scores, `no source found mentions “${unheard}”`)
   const probability = relevanceProbability(signals.query)
   const wholeQuestionMet =
     weights.size >= WHOLE_QUESTION_MIN_TERMS && signals.query.sentence >= 1 - 1e-9

@@ -6,12 +6,14 @@
 // does it (see the answer engine and the turn engine).
 import { isAbstentionText } from './abstain'
 import { isFamiliarWord } from './familiar'
+import { startsNewSubject, withoutPreamble } from './preamble'
 import type { TermStatistics } from './term-weights'
 import { idf } from './term-weights'
 import { contentTerms, isFramingTerm, termOf, wordsOf } from './terms'
 import {
   CARRIED_WITH_OWN_TERMS,
   COMMON_TERM_SHARE,
+  FAMILIAR_WORD_MIN_SHARE,
   FOLLOW_UP_MAX_TERMS,
   MAX_CARRIED_TERMS,
   MIN_DOCUMENTS_FOR_IDF,
@@ -27,16 +29,23 @@ export interface ConversationTurn {
 export interface RewriteContext {
   /** Corpus statistics: rare topic words are carried before common ones. */
   stats?: TermStatistics
+  /**
+   * Carry the topic into a question that does not read as a follow-up (it found nothing
+   * alone); one that announces a new subject still carries nothing.
+   */
+  asFollowUp?: boolean
 }
 
-/** Openings and pronouns that lean on what was said before. */
+/** Openings and pronouns that lean on what was said before ("this year" points at a time). */
 const LEANS_ON_CONTEXT =
-  /^(and|but|so|also|or|then|what about|how about|what if|why|how come|is that|is it|is this|are they|are those|does it|does that|does this|do they|did they|was it|was that|were they|same)\b|\b(it|its|this|that|these|those|they|them|their|such|same|the (study|trial|paper|review|finding|findings|effect|result|results))\b|\b(too|as well|either|also|instead)[?.!]*$/i
+  /^(and|but|so|also|or|then|what about|how about|what if|why|how come|by how much|is that|is it|is this|are they|are those|does it|does that|does this|do they|did they|was it|was that|were they|same)\b|\b(it|its|(this|that|these|those)(?! (year|years|week|weeks|month|months|season|decade|century|morning|evening|winter|summer)\b)|they|them|their|such|same|the (study|trial|paper|review|finding|findings|effect|result|results))\b|\b(too|as well|either|also|instead)[?.!]*$/i
 
 /** True when the question reads as a continuation of the conversation, not a new topic. */
 export function isFollowUp(question: string): boolean {
+  if (startsNewSubject(question)) return false
   return (
-    LEANS_ON_CONTEXT.test(question.trim()) || contentTerms(question).length <= FOLLOW_UP_MAX_TERMS
+    LEANS_ON_CONTEXT.test(question.trim()) ||
+    contentTerms(withoutPreamble(question)).length <= FOLLOW_UP_MAX_TERMS
   )
 }
 
@@ -78,18 +87,36 @@ function carriedWords(topic: string, own: Set<string>, limit: number, stats?: Te
   return out
 }
 
-/** The follow-up with the topic's words carried, or unchanged when there is nothing to carry. */
-function withTopic(question: string, topic: string | null, stats?: TermStatistics): string {
+/**
+ * The follow-up without its conversational opening, with the topic's words carried; without
+ * them when there is nothing to carry or it does not read as a follow-up (`asFollowUp` reads
+ * it as one whatever its form).
+ */
+function withTopic(
+  asked: string,
+  topic: string | null,
+  stats?: TermStatistics,
+  asFollowUp = false,
+): string {
+  const question = withoutPreamble(asked)
   // A question that names no subject of its own ("What outcomes improved?") continues the
   // conversation's, pronoun or not.
-  if (!topic || !(isFollowUp(question) || namesNoSubject(question, stats))) return question
+  const continues = asFollowUp || isFollowUp(asked) || namesNoSubject(question, stats)
+  if (!topic || !continues || startsNewSubject(asked)) return question
   const own = new Set(contentTerms(question))
   const limit = own.size > 0 ? CARRIED_WITH_OWN_TERMS : MAX_CARRIED_TERMS
   const carried = carriedWords(topic, own, limit, stats)
-  return carried.length ? `${question} (${carried.join(' ')})` : question
+  return carried.length ? withCarried(question, carried.join(' ')) : question
 }
 
-const CARRIED = /^(.*\S)\s+\(([^()]+)\)$/s
+// "about" is a stop word, so the marker is never searched; a question's own parenthesis
+// ("… progenitor cells (CPCs)") is no carried topic.
+const CARRIED = /^(.*\S)\s+\(about: ([^()]+)\)$/s
+
+/** A follow-up with a topic's words carried: "What about in children? (about: vitamin D)". */
+export function withCarried(asked: string, carried: string): string {
+  return `${asked} (about: ${carried})`
+}
 
 /** A rewritten follow-up's parts: its own question and the topic words carried into it. */
 export function carriedTopicOf(query: string): { asked: string; carried: string } | null {
@@ -136,15 +163,17 @@ function conversationTopic(history: ConversationTurn[], stats?: TermStatistics):
 /**
  * The follow-up's own words, then the conversation topic's words it does not repeat (fewer
  * when it has words of its own, so they are not outnumbered), e.g. "What about in children?
- * (vitamin D bone mineral density)". A question with no history, one that starts a new
- * topic, or one whose earlier turns all found nothing comes back unchanged.
+ * (about: vitamin D bone mineral density)". A question with no history, one that starts a new
+ * topic, or one whose earlier turns all found nothing carries nothing; every question comes
+ * back without its conversational opening ("By the way, …").
  */
 export function rewriteFollowUp(
   question: string,
   history: ConversationTurn[],
   context: RewriteContext = {},
 ): string {
-  return withTopic(question, conversationTopic(history, context.stats), context.stats)
+  const topic = conversationTopic(history, context.stats)
+  return withTopic(question, topic, context.stats, context.asFollowUp)
 }
 
 /**
@@ -153,13 +182,22 @@ export function rewriteFollowUp(
  * everyday words count as naming nothing.
  */
 function namesNoSubject(question: string, stats?: TermStatistics): boolean {
+  return !wordsOf(question).some((word) => namesSubject(word, stats))
+}
+
+/**
+ * True when the word names a subject: neither a stop word nor one the library uses everywhere
+ * nor an everyday word it uses often ("improved", "hours"). An everyday word the library
+ * hardly uses names one ("kitchen knives"). Without statistics: any but an everyday word.
+ */
+function namesSubject(word: string, stats?: TermStatistics): boolean {
+  const term = termOf(word)
+  if (!term) return false
   // Shares of a handful of documents say nothing about how common a word is.
-  const usable = stats && stats.documents >= MIN_DOCUMENTS_FOR_IDF ? stats : undefined
-  return wordsOf(question).every((word) => {
-    const term = termOf(word)
-    if (!term || isFamiliarWord(word)) return true
-    return usable ? usable.documentFrequency(term) / usable.documents >= COMMON_TERM_SHARE : false
-  })
+  if (!stats || stats.documents < MIN_DOCUMENTS_FOR_IDF) return !isFamiliarWord(word)
+  const share = stats.documentFrequency(term) / stats.documents
+  if (share >= COMMON_TERM_SHARE) return false
+  return !isFamiliarWord(word) || share < FAMILIAR_WORD_MIN_SHARE
 }
 
 /**

@@ -7,7 +7,9 @@ import { casedWordTokens, foldText, porterStem, STOP_WORDS } from './text'
 const QUESTION_WORDS =
   'why when whom whose whether does did doing done can could may might would should shall will tell explain show give ' +
   'describe know please specifically especially particular really actually also too just ' +
-  'get got make made way ways thing things lot kind sort much many'
+  'get got make made way ways thing things lot kind sort much many ' +
+  // What is left of a negative contraction once its "n't" is split off ("Isn't it …").
+  'isn aren wasn weren doesn don didn hasn haven hadn wouldn couldn shouldn mustn needn ain shan'
 
 /** The text stack's stop words plus the question words: what names no topic in a question. */
 export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([

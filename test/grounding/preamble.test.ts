@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { startsNewSubject, withoutPreamble } from '../../workers/grounding'
+
+describe('conversational openings', () => {
+  it('drops openings that frame the question, one or several', () => {
+    expect(withoutPreamble('By the way, does aspirin prevent colorectal cancer?')).toBe(
+      'does aspirin prevent colorectal cancer?',
+    )
+    expect(withoutPreamble('Okay, one more question: is FOXP3 needed?')).toBe('is FOXP3 needed?')
+    expect(withoutPreamble('Switching topics: has anyone built a chikungunya vaccine?')).toBe(
+      'has anyone built a chikungunya vaccine?',
+    )
+  })
+
+  it('keeps words that belong to the question', () => {
+    // Without punctuation "so" or "also" runs on into the question.
+    for (const question of [
+      'So what causes scurvy?',
+      'Also known as NF-kB, what does p65 do?',
+      'Addition of BMP4, activin A and CHIR99021 to fibroblasts',
+      'Right ventricular failure after surgery',
+      'A question of dose: how much vitamin D?',
+    ])
+      expect(withoutPreamble(question)).toBe(question)
+    // An opening with nothing after it is the question itself.
+    expect(withoutPreamble('By the way,')).toBe('By the way,')
+  })
+
+  it('tells an opening that announces a new subject from one that continues', () => {
+    expect(startsNewSubject('Switching topics: does aspirin help?')).toBe(true)
+    expect(startsNewSubject('On a different note, what causes gout?')).toBe(true)
+    expect(startsNewSubject('Unrelated, but is coffee safe?')).toBe(true)
+    expect(startsNewSubject('By the way, what about in men?')).toBe(false)
+    expect(startsNewSubject('Also, what about in children?')).toBe(false)
+    expect(startsNewSubject('Separation of sister chromatids needs separase')).toBe(false)
+  })
+})

@@ -1,0 +1,49 @@
+// Conversational openings that say how a question relates to the conversation, not what it
+// is about: "By the way, …", "Switching topics: …", "One more question: …". Their words are
+// no subject to search or judge ("switching" and "topics" found in no passage would count
+// against the question), and some of them announce a new subject, which a follow-up rewrite
+// must not tie to the old one.
+
+/** Openings that announce a new subject. */
+const NEW_SUBJECT =
+  /^(?:(?:switching|changing|shifting|moving) (?:to )?(?:(?:the )?(?:topics?|subjects?|gears)|(?:a |another |a different |a new )(?:topic|subject|question))|(?:on|to) (?:a|an|another|a different|a new|a separate|an unrelated|a totally different|a completely different|an entirely different) (?:note|topic|subject|matter)|(?:a |one )?(?:new|different|separate|unrelated|another|other) (?:topic|subject|question|thing)|new question|unrelated(?:ly)?|separately|on a separate note|changing tack|moving on|different question|totally unrelated|completely unrelated|unrelated (?:but|question))\b/i
+
+/** Openings that only frame the question ("By the way", "Quick question"). */
+const FRAMING =
+  /^(?:by the way|btw|incidentally|also|and also|one more (?:thing|question)|(?:a |one )?(?:quick|short|last|final|follow-?up|further|related|side) question|(?:i have|i've got|here's) (?:a|another|one more) question|(?:ok(?:ay)?|so|well|now|right|alright|anyway|anyhow|next)(?: then)?|(?:one )?last thing|(?:a )?question)\b/i
+
+/** Where an opening ends: a colon, a comma or a dash, or the end of a one-word opening. */
+const OPENING_END = /^\s*(?:[:,;]|\s[-–—])\s*/
+
+function openingLength(question: string, pattern: RegExp): number | null {
+  const text = question.trimStart()
+  const match = pattern.exec(text)
+  if (!match) return null
+  const rest = text.slice(match[0].length)
+  const end = OPENING_END.exec(rest)
+  // Without punctuation only a new-subject opening counts ("Unrelated but does …"); "also"
+  // or "so" running on into the question is part of it ("so what causes …").
+  if (!end && pattern !== NEW_SUBJECT) return null
+  return question.length - text.length + match[0].length + (end?.[0].length ?? 0)
+}
+
+/** True when the question opens by announcing a new subject ("Switching topics: …"). */
+export function startsNewSubject(question: string): boolean {
+  return openingLength(question, NEW_SUBJECT) !== null
+}
+
+/**
+ * The question without its conversational openings, possibly several ("Okay, one more
+ * question: does …"); the question itself when nothing would be left.
+ */
+export function withoutPreamble(question: string): string {
+  let rest = question
+  for (let i = 0; i < 3; i += 1) {
+    const cut = openingLength(rest, NEW_SUBJECT) ?? openingLength(rest, FRAMING)
+    if (cut === null) break
+    const next = rest.slice(cut).trim()
+    if (!/\p{L}/u.test(next)) break
+    rest = next
+  }
+  return rest
+}
