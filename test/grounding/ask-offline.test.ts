@@ -125,7 +125,7 @@ describe('offline follow-ups through /api/ask', () => {
     expectQuotesOnTopic(next, /vitamin|bone|mineral|density/i)
   })
 
-  it('quotes and suggests only from the topic when one passage merely shares the new word', async () => {
+  it('answers a follow-up that turns to what the topic never mentions as a new question, and says so', async () => {
     const first = await asked({ query: 'Do statins reduce cardiovascular events?' })
     expect(first.abstained).toBe(false)
     const next = await asked(
@@ -133,9 +133,35 @@ describe('offline follow-ups through /api/ask', () => {
       first.token,
     )
     if (next.abstained) return expect(next.sources).toEqual([])
-    expect(next.answer).toMatch(/topic mentions “livestock( production)?”/)
-    expectQuotesOnTopic(next, /statin|cardiovascular/i)
-    for (const question of next.related_questions) expect(question).not.toMatch(/livestock/i)
+    expect(next.answer).toMatch(
+      /^Nothing found on the earlier question's topic mentions “livestock( production)?”, so this answers it as a new question\./,
+    )
+    expectQuotesOnTopic(next, /livestock/i)
+    for (const question of next.related_questions) expect(question).not.toMatch(/statin/i)
+  })
+
+  it('searches a follow-up that turns to another subject for that subject alone', async () => {
+    const first = await asked({ query: 'Does vitamin D affect bone mineral density?' })
+    expect(first.abstained).toBe(false)
+    const next = await asked(
+      {
+        query: 'And what about metformin, does it cause lactic acidosis?',
+        session_id: first.session_id,
+      },
+      first.token,
+    )
+    expect(next.abstained).toBe(false)
+    expect(next.search_query ?? '').not.toMatch(/vitamin|bone/i)
+    expect(next.answer).toMatch(
+      /^Nothing found on the earlier question's topic mentions “(metformin|(lactic )?acidosis)”/,
+    )
+    expectQuotesOnTopic(next, /metformin|lactic acidosis/i)
+    // A question of everyday words the library hardly uses is a new subject, not a follow-up.
+    const kitchen = await asked(
+      { query: 'How do I sharpen kitchen knives?', session_id: first.session_id },
+      first.token,
+    )
+    expect(kitchen).toMatchObject({ abstained: true, sources: [] })
   })
 
   it('never carries the words of a turn that found nothing', async () => {

@@ -5,8 +5,10 @@ import {
   coverageGap,
   coverageGapNote,
   followUpGap,
+  subjectLeftTo,
   type TermStatistics,
 } from '../../workers/grounding'
+import { withCarried } from '../../workers/grounding/rewrite'
 
 /** A corpus of 5,000 chunks where everyday research words are common and subjects rare. */
 const frequency: Record<string, number> = {
@@ -91,7 +93,7 @@ describe('followUpGap', () => {
   const followUpStats: TermStatistics = {
     documents: 5000,
     documentFrequency: (t) =>
-      ({ statin: 40, dog: 7, cardiovascular: 300, event: 500, olymp: 1 })[t] ?? 200,
+      ({ statin: 40, dog: 7, cardiovascular: 300, event: 500, olymp: 1, semaglutid: 2 })[t] ?? 200,
   }
   const onStatins = [
     passage('Statins reduced major cardiovascular events in older adults.'),
@@ -133,6 +135,24 @@ describe('followUpGap', () => {
     expect(await followUpGap(measured, onStatins, followUpStats)).toBeNull()
     const hold = 'Does the same hold in mice? (about: statins reduce cardiovascular events)'
     expect(await followUpGap(hold, onStatins, followUpStats)).toMatchObject({ word: 'mice' })
+  })
+
+  it('tells a follow-up that turned to another subject from one that asks more of its topic', async () => {
+    const passages = [
+      passage('Statins reduced major cardiovascular events in older adults.'),
+      passage('Oral semaglutide lowered HbA1c in type 2 diabetes.'),
+    ]
+    const turned = withCarried('And what about oral semaglutide?', 'statins cardiovascular events')
+    expect(await subjectLeftTo(turned, passages, followUpStats)).toBe('semaglutide')
+    // A common word may be what the topic's passages say in other words: the topic stays.
+    const heart = withCarried('Does it protect the heart?', 'statins cardiovascular events')
+    expect(await subjectLeftTo(heart, passages, followUpStats)).toBeNull()
+    // Nothing carried, or what it adds is on the topic: no change of subject.
+    expect(
+      await subjectLeftTo('And what about oral semaglutide?', passages, followUpStats),
+    ).toBeNull()
+    const dogs = withCarried('What about in dogs?', 'statins cardiovascular events')
+    expect(await subjectLeftTo(dogs, onStatins, followUpStats)).toBeNull()
   })
 
   it('reads a question without a carried topic as a question of its own', async () => {

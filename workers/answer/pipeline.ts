@@ -9,6 +9,7 @@ import { enrichAnswer, enrichMessage } from './enrich'
 import { describeFallbacks, withFallback } from './fallbacks'
 import { formatOutput } from './format-output'
 import { judgeSources, modelJudges } from './judge'
+import { followSubjectChange } from './left-topic'
 import { planQuestion, plansWithModel } from './plan'
 import { keepBestPerDomain, prioritizeSources } from './prioritize'
 import { searchSources } from './search'
@@ -33,9 +34,13 @@ const nothingToFind = (s: AskState) => s.smallTalk || s.abstained
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 const answering = (s: AskState) => !s.smallTalk && !s.abstained && s.ranked.length > 0
 
-/** Judge relevance, rank what is left, and show those sources before the answer starts. */
+/**
+ * Judge relevance (a follow-up that changed the subject: searched alone), rank what is left,
+ * and show those sources before the answer starts.
+ */
 const chooseSources: Stage = async (state, deps, signal) => {
-  const next = await prioritizeSources(await judgeSources(state, deps, signal))
+  const judged = await followSubjectChange(await judgeSources(state, deps, signal), deps, signal)
+  const next = await prioritizeSources(judged)
   if (next.ranked.length > 0) {
     deps.emit({ type: 'sources', sources: next.ranked.map((s) => toSourceRef(s, s.rank)) })
   }

@@ -6,6 +6,7 @@
 import {
   askAbstention,
   coverageGapNote,
+  subjectChangeNote,
   followUpGap,
   NO_SUBJECT_REASON,
   smallTalkReply,
@@ -68,6 +69,7 @@ async function writeExtractive(
   // No sentence of the evidence can be quoted on its own: nothing to answer with.
   if (pieces.length === 0) return abstain(state, deps, NOT_COVERED_REASON)
   const stream: CitedStream = createCitedStream(state.ranked, deps.emit)
+  if (state.subjectChange) stream.push(`${subjectChangeNote(state.subjectChange)}\n\n`)
   if (gap) stream.push(`${coverageGapNote(gap)}\n\n`)
   for (const piece of pieces) stream.push(piece)
   const { answer, cited } = stream.finish()

@@ -32,6 +32,11 @@ export interface AskState {
   smallTalk: boolean
   /** The standalone query searched (the question itself unless rewritten from the history). */
   searchQuery: string
+  /**
+   * What a follow-up turned to when nothing on the earlier topic mentions it ("livestock
+   * production" after statins): it was searched alone, and the answer says so.
+   */
+  subjectChange?: string
   /** The follow-up rewrite's retrieval task and query variations, for the corpus retriever. */
   plan?: WebSearchOptions['plan']
   results: WebSearchResult[]

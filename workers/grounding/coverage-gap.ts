@@ -11,7 +11,15 @@ import { passageSignals, type EvidenceText } from './signals'
 import { misspells } from './spelling'
 import { nounPhrases } from './nouns'
 import { carriedTopicOf } from './rewrite'
-import { ABSENT_SUBJECT_SHARE, ON_TOPIC_SHARE, SUBJECT_SHARE, TOPIC_NAME_MAX_TERMS } from './tuning'
+import {
+  ABSENT_SUBJECT_SHARE,
+  MIN_DOCUMENTS_FOR_IDF,
+  ON_TOPIC_SHARE,
+  SPECIFIC_WORD_MAX_DOCUMENTS,
+  SPECIFIC_WORD_SHARE,
+  SUBJECT_SHARE,
+  TOPIC_NAME_MAX_TERMS,
+} from './tuning'
 
 export type CoverageGap =
   | { kind: 'missing'; word: string }
@@ -161,6 +169,36 @@ export async function followUpGap(
       ? await askedApart(followUp.asked, followUp.carried, passages, stats)
       : null
   return asked ?? coverageGap(query, passages, stats)
+}
+
+/**
+ * The subject a rewritten follow-up turned to, when it left the earlier topic: what it adds
+ * holds a word the library seldom uses (under SPECIFIC_WORD_SHARE of its documents, or in
+ * a handful) and no
+ * passage on the topic mentions it ("And what about oral semaglutide?" after a question on
+ * tau). Null when it stays on the topic, or adds only common words ("Does it protect the
+ * heart?"), which the topic's passages may answer in other words.
+ */
+export async function subjectLeftTo(
+  query: string,
+  passages: EvidenceText[],
+  stats?: TermStatistics,
+): Promise<string | null> {
+  if (!stats || stats.documents < MIN_DOCUMENTS_FOR_IDF || !carriedTopicOf(query)) return null
+  const gap = await followUpGap(query, passages, stats)
+  if (gap?.kind !== 'asked') return null
+  const seldom = (word: string) => {
+    const documents = termOf(word) ? stats.documentFrequency(termOf(word)) : stats.documents
+    return (
+      documents / stats.documents < SPECIFIC_WORD_SHARE || documents <= SPECIFIC_WORD_MAX_DOCUMENTS
+    )
+  }
+  return wordsOf(gap.word).some(seldom) ? gap.word : null
+}
+
+/** The sentence that opens the answer to a follow-up searched alone (subjectLeftTo). */
+export function subjectChangeNote(subject: string): string {
+  return `Nothing found on the earlier question's topic mentions “${subject}”, so this answers it as a new question.`
 }
 
 /** The sentence that opens an offline answer with a gap: what the quotes below do not cover. */

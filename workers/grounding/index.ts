@@ -18,6 +18,7 @@ export { librarySpelling, respellForLibrary } from './library-spelling'
 export { isSmallTalk, smallTalkReply } from './small-talk'
 export { startsNewSubject, withoutPreamble } from './preamble'
 export {
+  carriedTopicOf,
   isFollowUp,
   leansOnNothingFound,
   rewriteFollowUp,
@@ -28,6 +29,8 @@ export {
 export { contentTerms, QUERY_STOP_WORDS, termOf, wordsOf } from './terms'
 export {
   absentSubject,
+  subjectChangeNote,
+  subjectLeftTo,
   coverageGap,
   coverageGapNote,
   followUpGap,

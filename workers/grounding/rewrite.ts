@@ -29,11 +29,6 @@ export interface ConversationTurn {
 export interface RewriteContext {
   /** Corpus statistics: rare topic words are carried before common ones. */
   stats?: TermStatistics
-  /**
-   * Carry the topic into a question that does not read as a follow-up (it found nothing
-   * alone); one that announces a new subject still carries nothing.
-   */
-  asFollowUp?: boolean
 }
 
 /** Openings and pronouns that lean on what was said before ("this year" points at a time). */
@@ -89,20 +84,14 @@ function carriedWords(topic: string, own: Set<string>, limit: number, stats?: Te
 
 /**
  * The follow-up without its conversational opening, with the topic's words carried; without
- * them when there is nothing to carry or it does not read as a follow-up (`asFollowUp` reads
- * it as one whatever its form).
+ * them when there is nothing to carry or it does not read as a follow-up.
  */
-function withTopic(
-  asked: string,
-  topic: string | null,
-  stats?: TermStatistics,
-  asFollowUp = false,
-): string {
+function withTopic(asked: string, topic: string | null, stats?: TermStatistics): string {
   const question = withoutPreamble(asked)
+  if (!topic || startsNewSubject(asked)) return question
   // A question that names no subject of its own ("What outcomes improved?") continues the
   // conversation's, pronoun or not.
-  const continues = asFollowUp || isFollowUp(asked) || namesNoSubject(question, stats)
-  if (!topic || !continues || startsNewSubject(asked)) return question
+  if (!isFollowUp(asked) && !namesNoSubject(question, stats)) return question
   const own = new Set(contentTerms(question))
   const limit = own.size > 0 ? CARRIED_WITH_OWN_TERMS : MAX_CARRIED_TERMS
   const carried = carriedWords(topic, own, limit, stats)
@@ -172,8 +161,7 @@ export function rewriteFollowUp(
   history: ConversationTurn[],
   context: RewriteContext = {},
 ): string {
-  const topic = conversationTopic(history, context.stats)
-  return withTopic(question, topic, context.stats, context.asFollowUp)
+  return withTopic(question, conversationTopic(history, context.stats), context.stats)
 }
 
 /**

@@ -206,3 +206,13 @@ export const COMMON_TERM_SHARE = 0.05
  * abstained (.exp-style check: 75 tuning off-topic questions after a tuning claim).
  */
 export const FAMILIAR_WORD_MIN_SHARE = 0.005
+
+/**
+ * A follow-up has left its topic for another when what it adds, in none of the passages on
+ * the topic, holds a word in under this share of the library's documents ("semaglutide",
+ * "Tetraspanin"); it is then searched alone. Commoner words ("heart", "drugs", "residue")
+ * may be what the topic's passages say in other words, and keep the topic with a note.
+ */
+export const SPECIFIC_WORD_SHARE = 0.005
+/** In a small library a share says little: a word in this many documents or fewer is specific. */
+export const SPECIFIC_WORD_MAX_DOCUMENTS = 3
