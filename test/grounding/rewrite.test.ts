@@ -167,6 +167,15 @@ describe('follow-up rewriting (offline)', () => {
     expect(contentTerms("Isn't it the opposite? Doesn't it, don't they?")).toEqual(['opposit'])
   })
 
+  it('reads a relation left open at the end as pointing back to the topic', () => {
+    expect(isFollowUp('Do gut bacteria play a role?')).toBe(true)
+    expect(isFollowUp('Are mast cells involved?')).toBe(true)
+    expect(isFollowUp('Is there a strong link?')).toBe(true)
+    // Both sides named: a question of its own.
+    expect(isFollowUp('What role do gut bacteria play in obesity?')).toBe(false)
+    expect(isFollowUp('Is obesity linked to asthma?')).toBe(false)
+  })
+
   it('reads "this year" as a time, not as pointing back', () => {
     expect(isFollowUp('What is the best smartphone to buy this year?')).toBe(false)
     expect(isFollowUp('Was that trial big?')).toBe(true)

@@ -35,11 +35,19 @@ export interface RewriteContext {
 const LEANS_ON_CONTEXT =
   /^(and|but|so|also|or|then|what about|how about|what if|why|how come|by how much|is that|is it|is this|are they|are those|does it|does that|does this|do they|did they|was it|was that|were they|same)\b|\b(it|its|(this|that|these|those)(?! (year|years|week|weeks|month|months|season|decade|century|morning|evening|winter|summer)\b)|they|them|their|such|same|the (study|trial|paper|review|finding|findings|effect|result|results))\b|\b(too|as well|either|also|instead)[?.!]*$/i
 
+/**
+ * A relation whose other side is left unsaid, at the end of the question: it is the
+ * conversation's topic ("Do gut bacteria play a role?", "Are mast cells involved?").
+ */
+const RELATION_LEFT_OPEN =
+  /\b(?:(?:play|plays|played|have|has|had) an? (?:\w+ )?(?:role|part|effect|impact|influence)|(?:is|are) there an? (?:\w+ )?(?:link|association|connection|relationship|correlation|effect|difference)|involved|implicated|responsible|linked|associated|related|connected|correlated)\s*[?.!]*$/i
+
 /** True when the question reads as a continuation of the conversation, not a new topic. */
 export function isFollowUp(question: string): boolean {
   if (startsNewSubject(question)) return false
   return (
     LEANS_ON_CONTEXT.test(question.trim()) ||
+    RELATION_LEFT_OPEN.test(question.trim()) ||
     contentTerms(withoutPreamble(question)).length <= FOLLOW_UP_MAX_TERMS
   )
 }
