@@ -171,6 +171,8 @@ describe('follow-up rewriting (offline)', () => {
     expect(isFollowUp('Do gut bacteria play a role?')).toBe(true)
     expect(isFollowUp('Are mast cells involved?')).toBe(true)
     expect(isFollowUp('Is there a strong link?')).toBe(true)
+    expect(isFollowUp('Is there a human equivalent?')).toBe(true)
+    expect(isFollowUp('How many volunteers took part?')).toBe(true)
     // Both sides named: a question of its own.
     expect(isFollowUp('What role do gut bacteria play in obesity?')).toBe(false)
     expect(isFollowUp('Is obesity linked to asthma?')).toBe(false)

@@ -37,10 +37,11 @@ const LEANS_ON_CONTEXT =
 
 /**
  * A relation whose other side is left unsaid, at the end of the question: it is the
- * conversation's topic ("Do gut bacteria play a role?", "Are mast cells involved?").
+ * conversation's topic ("Do gut bacteria play a role?", "Are mast cells involved?", "Is there
+ * a human equivalent?", "How many volunteers took part?").
  */
 const RELATION_LEFT_OPEN =
-  /\b(?:(?:play|plays|played|have|has|had) an? (?:\w+ )?(?:role|part|effect|impact|influence)|(?:is|are) there an? (?:\w+ )?(?:link|association|connection|relationship|correlation|effect|difference)|involved|implicated|responsible|linked|associated|related|connected|correlated)\s*[?.!]*$/i
+  /\b(?:(?:play|plays|played|have|has|had) an? (?:\w+ )?(?:role|part|effect|impact|influence)|(?:is|are) there an? (?:\w+ )?(?:link|association|connection|relationship|correlation|effect|difference)|involved|implicated|responsible|linked|associated|related|connected|correlated|(?:equivalent|counterpart|homolog|homologue|ortholog|analog|analogue)s?|took part|participated|were (?:enrolled|included|recruited|randomi[sz]ed|studied|followed))\s*[?.!]*$/i
 
 /** True when the question reads as a continuation of the conversation, not a new topic. */
 export function isFollowUp(question: string): boolean {
