@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractiveAnswer } from '../../workers/answer/extractive'
+import { extractiveAnswer, titlesOnly } from '../../workers/answer/extractive'
 import { aRankedSource } from './builders'
 
 describe('offline extractive answer', () => {
@@ -41,5 +41,24 @@ describe('offline extractive answer', () => {
 
   it('returns nothing without sources', () => {
     expect(extractiveAnswer('anything', [])).toEqual([])
+  })
+
+  it('names by title, as only that, the sources whose sentences cannot stand alone', () => {
+    const labels = [
+      aRankedSource(1, {
+        title: 'Use of macrolides and risk of infantile hypertrophic pyloric stenosis',
+        snippet: 'OBJECTIVE To assess the association. RESULTS 880 infants developed IHPS.',
+      }),
+      aRankedSource(2, { title: 'Sperm DNA methylation', snippet: 'However, it rose with age.' }),
+    ]
+    const question = 'Is erythromycin use linked to hypertrophic pyloric stenosis?'
+    expect(extractiveAnswer(question, labels)).toEqual([])
+    const pieces = titlesOnly(question, labels)
+    expect(pieces[0]).toMatch(/^No sentence of the sources found can be quoted on its own/)
+    // Only a title naming part of the question is shown.
+    expect(pieces.slice(1)).toEqual([
+      '\n\n[1] is titled “Use of macrolides and risk of infantile hypertrophic pyloric stenosis”.',
+    ])
+    expect(titlesOnly('autism', labels)).toEqual([])
   })
 })

@@ -111,6 +111,9 @@ describe('followUpGap', () => {
     expect(coverageGapNote(gap as NonNullable<typeof gap>)).toBe(
       "None of the passages found on the earlier question's topic mentions “olympics”; the quotes below speak to that topic, not to what this question adds.",
     )
+    expect(coverageGapNote(gap as NonNullable<typeof gap>, 'title')).toMatch(
+      /; the titles below speak to that topic/,
+    )
   })
 
   it('says nothing when a passage on the topic holds what the follow-up asks', async () => {

@@ -12,7 +12,7 @@ import {
   smallTalkReply,
 } from '../grounding'
 import { createCitedStream, type CitedStream } from './cited-stream'
-import { extractiveAnswer } from './extractive'
+import { extractiveAnswer, titlesOnly } from './extractive'
 import { announceFallback, fallbackReason, withFallback } from './fallbacks'
 import { judgeLexically, loadStats } from './judge'
 import { synthesizeWithModel } from './synthesize-model'
@@ -65,12 +65,14 @@ async function writeExtractive(
   // only, never the one that merely shares a word with it (the "CUP" cancers). Each keeps its [n].
   const quoted =
     gap?.kind === 'asked' ? state.ranked.filter((_, i) => gap.onTopic.includes(i)) : state.ranked
-  const pieces = extractiveAnswer(state.searchQuery, quoted)
-  // No sentence of the evidence can be quoted on its own: nothing to answer with.
+  // No sentence of the evidence can be quoted on its own: the titles of what was judged to
+  // address it, said to be only that.
+  const sentences = extractiveAnswer(state.searchQuery, quoted)
+  const pieces = sentences.length > 0 ? sentences : titlesOnly(state.searchQuery, quoted)
   if (pieces.length === 0) return abstain(state, deps, NOT_COVERED_REASON)
   const stream: CitedStream = createCitedStream(state.ranked, deps.emit)
   if (state.subjectChange) stream.push(`${subjectChangeNote(state.subjectChange)}\n\n`)
-  if (gap) stream.push(`${coverageGapNote(gap)}\n\n`)
+  if (gap) stream.push(`${coverageGapNote(gap, sentences.length > 0 ? 'quote' : 'title')}\n\n`)
   for (const piece of pieces) stream.push(piece)
   const { answer, cited } = stream.finish()
   return { ...state, answer, cited, answeredBy: null }

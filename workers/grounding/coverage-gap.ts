@@ -201,12 +201,12 @@ export function subjectChangeNote(subject: string): string {
   return `Nothing found on the earlier question's topic mentions “${subject}”, so this answers it as a new question.`
 }
 
-/** The sentence that opens an offline answer with a gap: what the quotes below do not cover. */
-export function coverageGapNote(gap: CoverageGap): string {
+/** The sentence that opens an offline answer (of quotes, or of titles only) with a gap: what the quotes below do not cover. */
+export function coverageGapNote(gap: CoverageGap, shown: 'quote' | 'title' = 'quote'): string {
   if (gap.kind === 'asked')
-    return `None of the passages found on the earlier question's topic mentions “${gap.word}”; the quotes below speak to that topic, not to what this question adds.`
+    return `None of the passages found on the earlier question's topic mentions “${gap.word}”; the ${shown}s below speak to that topic, not to what this question adds.`
   if (gap.kind === 'missing')
-    return `None of the passages found mentions “${gap.word}”; the quotes below speak only to the rest of the question.`
+    return `None of the passages found mentions “${gap.word}”; the ${shown}s below speak only to the rest of the question.`
   const [a, b] = gap.words
-  return `No passage found speaks of “${a}” and “${b}” together; each quote below speaks to one of them, not to the two together.`
+  return `No passage found speaks of “${a}” and “${b}” together; each ${shown} below speaks to one of them, not to the two together.`
 }
