@@ -3,6 +3,7 @@
 // answer quotes cited findings, or says the knowledge base does not cover the question.
 import type { ChatMessageSimple } from '../context'
 import {
+  carriedTopicOf,
   createTermStatisticsSource,
   documentsAbstention,
   isSmallTalk,
@@ -11,6 +12,8 @@ import {
   rewriteFollowUp,
   rewriteWords,
   smallTalkReply,
+  subjectChangeNote,
+  subjectLeftTo,
   type ConversationTurn,
 } from '../grounding'
 import type { ToolCall } from '../llm'
@@ -66,8 +69,33 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
     return
   }
   const query = rewriteFollowUp(message, turns, { stats })
+  const found = await searchAndJudge(turn, query, statsOf)
+  // A follow-up that turned to a subject none of the topic's passages mention is searched
+  // for it alone, and the answer says so (as /api/ask does).
+  const turnedTo = carriedTopicOf(query)
+  const subject = turnedTo && (await subjectLeftTo(query, found.passages, found.termStats))
+  const { relevant, termStats, searched } =
+    turnedTo && subject
+      ? { ...(await searchAndJudge(turn, turnedTo.asked, statsOf, true)), searched: turnedTo.asked }
+      : { ...found, searched: query }
+  const note = subject && relevant.length > 0 ? `${subjectChangeNote(subject)}\n\n` : ''
+  const answer = extractiveAnswer(searched, relevant, 4, termStats)
+  turn.state.beginCycle()
+  emitAnswer(turn, `${OFFLINE_NOTE}\n\n${answer ? `${note}${answer}` : documentsAbstention()}`)
+}
+
+/**
+ * search_corpus for the query, then the library's results, the project's and the attached
+ * files judged together: the documents that address it, and the passages judged.
+ */
+async function searchAndJudge(
+  turn: PreparedTurn,
+  query: string,
+  statsOf: ReturnType<typeof createTermStatisticsSource>,
+  again = false,
+) {
   const call: ToolCall = {
-    id: `offline_${turn.runId}`,
+    id: `offline_${turn.runId}${again ? '_alone' : ''}`,
     name: searchCorpusTool.spec.name,
     arguments: JSON.stringify({ query: query.slice(0, 500) }),
   }
@@ -89,13 +117,12 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const documents = [...(turn.project ?? []), ...userFiles, ...(outcome?.output?.documents ?? [])]
   // Project and attached files are judged like search results: only those on the question.
   const termStats = await statsOf(query, turn.signal)
-  const judgement = judgeRelevance(
-    query,
-    documents.map((d) => ({ title: d.title, text: d.contents })),
-    termStats,
-  )
+  const passages = documents.map((d) => ({ title: d.title, text: d.contents }))
+  const judgement = judgeRelevance(query, passages, termStats)
   const relevant = judgement.abstain ? [] : judgement.relevant.flatMap((i) => documents[i] ?? [])
-  const answer = extractiveAnswer(query, relevant, 4, termStats)
-  turn.state.beginCycle()
-  emitAnswer(turn, `${OFFLINE_NOTE}\n\n${answer || documentsAbstention()}`)
+  return {
+    relevant,
+    termStats,
+    passages: relevant.map((d) => ({ title: d.title, text: d.contents })),
+  }
 }
