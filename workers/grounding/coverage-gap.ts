@@ -154,9 +154,9 @@ export function coverageGap(
 }
 
 /**
- * The gap of a rewritten follow-up ("What about the world cup? (about: statins …)"): what it adds to
- * its topic that no passage on the topic mentions, else the gap of the whole query. Any other
- * query: its gap (coverageGap).
+ * The gap of a rewritten follow-up ("What about the world cup? (about: statins …)"): what it
+ * adds to its topic that no passage on the topic mentions, else the gap of the whole query.
+ * Any other query: its gap (coverageGap).
  */
 export async function followUpGap(
   query: string,
@@ -173,22 +173,23 @@ export async function followUpGap(
 
 /**
  * The subject a rewritten follow-up turned to, when it left the earlier topic: what it adds
- * holds a word the library seldom uses (under SPECIFIC_WORD_SHARE of its documents, or in
- * a handful) and no
- * passage on the topic mentions it ("And what about oral semaglutide?" after a question on
- * tau). Null when it stays on the topic, or adds only common words ("Does it protect the
- * heart?"), which the topic's passages may answer in other words.
+ * holds a word the library seldom uses (under SPECIFIC_WORD_SHARE of its documents, or in a
+ * handful) and no passage on the topic mentions it ("And what about oral semaglutide?" after
+ * a question on tau). Null when it stays on the topic, adds only common words ("Does it
+ * protect the heart?"), which the topic's passages may say in other words, or is no follow-up.
  */
 export async function subjectLeftTo(
   query: string,
   passages: EvidenceText[],
   stats?: TermStatistics,
 ): Promise<string | null> {
-  if (!stats || stats.documents < MIN_DOCUMENTS_FOR_IDF || !carriedTopicOf(query)) return null
+  if (!stats || stats.documents < MIN_DOCUMENTS_FOR_IDF) return null
+  // Only a rewritten follow-up has an "asked" gap.
   const gap = await followUpGap(query, passages, stats)
   if (gap?.kind !== 'asked') return null
   const seldom = (word: string) => {
-    const documents = termOf(word) ? stats.documentFrequency(termOf(word)) : stats.documents
+    const term = termOf(word)
+    const documents = term ? stats.documentFrequency(term) : stats.documents
     return (
       documents / stats.documents < SPECIFIC_WORD_SHARE || documents <= SPECIFIC_WORD_MAX_DOCUMENTS
     )
@@ -201,7 +202,10 @@ export function subjectChangeNote(subject: string): string {
   return `Nothing found on the earlier question's topic mentions “${subject}”, so this answers it as a new question.`
 }
 
-/** The sentence that opens an offline answer (of quotes, or of titles only) with a gap: what the quotes below do not cover. */
+/**
+ * The sentence that opens an offline answer (of quotes, or of titles only) with a gap: what
+ * the quotes or titles below do not cover.
+ */
 export function coverageGapNote(gap: CoverageGap, shown: 'quote' | 'title' = 'quote'): string {
   if (gap.kind === 'asked')
     return `None of the passages found on the earlier question's topic mentions “${gap.word}”; the ${shown}s below speak to that topic, not to what this question adds.`
