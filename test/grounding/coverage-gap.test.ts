@@ -158,6 +158,16 @@ describe('followUpGap', () => {
     expect(await subjectLeftTo(dogs, onStatins, followUpStats)).toBeNull()
   })
 
+  it('reads a question carried only for naming no subject as leaving a topic that lacks its words', async () => {
+    const passages = [passage('Statins reduced major cardiovascular events in older adults.')]
+    // No pointer back, and nothing on the topic mentions it: a new question.
+    const life = withCarried('What is the meaning of life?', 'statins cardiovascular events')
+    expect(await subjectLeftTo(life, passages, followUpStats)).toBe('life')
+    // The same words leaning on the topic keep it, with the gap note.
+    const leaning = withCarried('What does that mean for life?', 'statins cardiovascular events')
+    expect(await subjectLeftTo(leaning, passages, followUpStats)).toBeNull()
+  })
+
   it('reads a question without a carried topic as a question of its own', async () => {
     const passages = [passage('Statins reduced major cardiovascular events in older adults.')]
     expect(await followUpGap('Can dogs take statins?', passages, followUpStats)).toEqual({

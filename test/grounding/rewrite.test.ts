@@ -184,6 +184,18 @@ describe('follow-up rewriting (offline)', () => {
     expect(isFollowUp('By how much did mistakes drop?')).toBe(true)
   })
 
+  it('reads "that" as pointing back only where it cannot open a clause', () => {
+    expect(isFollowUp('Why would that be?')).toBe(true)
+    expect(isFollowUp('Which proteins govern that step?')).toBe(true)
+    expect(isFollowUp('Is there evidence for that?')).toBe(true)
+    expect(isFollowUp('Do daf-2 mutants hold on to that ability longer?')).toBe(true)
+    // A relative clause or a reported claim: a question of its own.
+    expect(
+      isFollowUp('Do housing prices rise faster in cities that restrict new construction?'),
+    ).toBe(false)
+    expect(isFollowUp('Is there evidence that statins prevent dementia?')).toBe(false)
+  })
+
   it("marks the carried topic so a question's own parenthesis is never read as one", () => {
     const asked = 'Cells expand cardiovascular progenitor cells (CPCs)'
     expect(carriedTopicOf(asked)).toBeNull()

@@ -10,7 +10,7 @@ import { contentTerms, isFramingTerm, termOf, wordsOf } from './terms'
 import { passageSignals, type EvidenceText } from './signals'
 import { misspells } from './spelling'
 import { nounPhrases } from './nouns'
-import { carriedTopicOf } from './rewrite'
+import { carriedTopicOf, isFollowUp } from './rewrite'
 import {
   ABSENT_SUBJECT_SHARE,
   MIN_DOCUMENTS_FOR_IDF,
@@ -172,11 +172,12 @@ export async function followUpGap(
 }
 
 /**
- * The subject a rewritten follow-up turned to, when it left the earlier topic: what it adds
- * holds a word the library seldom uses (under SPECIFIC_WORD_SHARE of its documents, or in a
- * handful) and no passage on the topic mentions it ("And what about oral semaglutide?" after
- * a question on tau). Null when it stays on the topic, adds only common words ("Does it
- * protect the heart?"), which the topic's passages may say in other words, or is no follow-up.
+ * The subject a rewritten follow-up turned to, when it left the earlier topic: no passage on
+ * the topic mentions what it adds, and either that holds a word the library seldom uses (under
+ * SPECIFIC_WORD_SHARE of its documents, or in a handful: "And what about oral semaglutide?"
+ * after a question on tau) or the question has no pointer back to the topic. Null when it stays
+ * on the topic, adds only common words to a question that leans on it ("Does it protect the
+ * heart?"), which the topic's passages may say in other words, or is no follow-up.
  */
 export async function subjectLeftTo(
   query: string,
@@ -187,6 +188,10 @@ export async function subjectLeftTo(
   // Only a rewritten follow-up has an "asked" gap.
   const gap = await followUpGap(query, passages, stats)
   if (gap?.kind !== 'asked') return null
+  // Carried only because its words name no subject ("What is the meaning of life?"), not by a
+  // pointer back: what it adds is nowhere on the topic, so the topic is not what it asks about.
+  const asked = carriedTopicOf(query)?.asked ?? ''
+  if (!isFollowUp(asked)) return gap.word
   const seldom = (word: string) => {
     const term = termOf(word)
     const documents = term ? stats.documentFrequency(term) : stats.documents

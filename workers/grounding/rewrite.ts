@@ -33,7 +33,16 @@ export interface RewriteContext {
 
 /** Openings and pronouns that lean on what was said before ("this year" points at a time). */
 const LEANS_ON_CONTEXT =
-  /^(and|but|so|also|or|then|what about|how about|what if|why|how come|by how much|is that|is it|is this|are they|are those|does it|does that|does this|do they|did they|was it|was that|were they|same)\b|\b(it|its|(this|that|these|those)(?! (year|years|week|weeks|month|months|season|decade|century|morning|evening|winter|summer)\b)|they|them|their|such|same|the (study|trial|paper|review|finding|findings|effect|result|results))\b|\b(too|as well|either|also|instead)[?.!]*$/i
+  /^(and|but|so|also|or|then|what about|how about|what if|why|how come|by how much|is that|is it|is this|are they|are those|does it|does that|does this|do they|did they|was it|was that|were they|same)\b|\b(it|its|(this|these|those)(?! (year|years|week|weeks|month|months|season|decade|century|morning|evening|winter|summer)\b)|they|them|their|such|same|the (study|trial|paper|review|finding|findings|effect|result|results))\b|\b(too|as well|either|also|instead)[?.!]*$/i
+
+/**
+ * "that" points back only where it cannot join a clause: first, last or before its last word
+ * ("Why is that?", "Which proteins govern that step?"), or after a preposition or a verb that
+ * takes it as an object ("Is there evidence for that?", "How big was that trial?"). "Cities
+ * that restrict construction" and "evidence that statins help" start a new question.
+ */
+const THAT_POINTS_BACK =
+  /^that\b|\bthat(?:\s+[\w-]+)?\s*[?.!]*$|\b(?:of|about|in|on|for|with|from|to|after|before|by|than|like|into|over|under|without|despite|besides|using|is|was|are|were|does|did|do|has|had|have|would|could|can|will|should|might|may|explain|explains)\s+that\b(?! (?:year|week|month|season|decade|century)s?\b)/i
 
 /**
  * A relation whose other side is left unsaid, at the end of the question: it is the
@@ -48,6 +57,7 @@ export function isFollowUp(question: string): boolean {
   if (startsNewSubject(question)) return false
   return (
     LEANS_ON_CONTEXT.test(question.trim()) ||
+    THAT_POINTS_BACK.test(question.trim()) ||
     RELATION_LEFT_OPEN.test(question.trim()) ||
     contentTerms(withoutPreamble(question)).length <= FOLLOW_UP_MAX_TERMS
   )
