@@ -8,7 +8,7 @@ import { ProviderError } from '../../workers/errors'
 import type { RunOutcome } from '../../workers/session'
 import { indexDocuments } from '../../workers/retrieval'
 import type { FetchLike } from '../../workers/sources'
-import { indexDeps, paper } from '../retrieval/helpers'
+import { freshNamespace, indexDeps, paper } from '../retrieval/helpers'
 import { aRun, memoryStore, withSql } from '../turn/helpers'
 import {
   BROKEN_PYTHON,
@@ -317,6 +317,48 @@ describe('debate run', { timeout: 60_000 }, () => {
     // A new topic is not a follow-up: it is searched as asked.
     const fresh = await debate(deps, undefined, undefined, QUESTION, history)
     expect(statuses(fresh.packets).some((s) => s.startsWith('Follow-up read as:'))).toBe(false)
+  })
+
+  it('debates a follow-up that turns to a subject the earlier topic never mentions as a new question', async () => {
+    // A library of its own (term statistics are cached per library), large enough for them to
+    // tell a rare word from a common one.
+    const namespace = freshNamespace('debate-library')
+    const base = debateDeps({ steps: null, maxTurns: 1 }).deps
+    const knowledge = { ...base.config.knowledge, askNamespaces: [namespace] }
+    const deps = { ...base, config: { ...base.config, knowledge } }
+    const index = indexDeps()
+    const add = (id: string, title: string, text: string) =>
+      indexDocuments(index, paper(id, title, text, { namespace }))
+    for (const [id, title, text] of CI_PAPERS) await add(id, title, text)
+    for (let i = 0; i < 60; i++) {
+      const text = `Field samples from plot ${i} were dried, weighed and compared with the regional soil map.`
+      await add(`soil-${i}`, `Soil survey of plot ${i}`, text)
+    }
+    const spreadsheets =
+      'Spreadsheet formulas copied across rows hide silent errors, which auditing tools find by comparing neighbouring cells.'
+    await add('sheets-1', 'Errors in spreadsheet formulas', spreadsheets)
+    const history = [
+      { role: 'user' as const, content: QUESTION },
+      { role: 'assistant' as const, content: 'Selection and prioritisation both help.' },
+    ]
+    const turned = 'And what about spreadsheet formulas?'
+    const { outcome, packets } = await debate(deps, undefined, undefined, turned, history)
+    const said = statuses(packets)
+    expect(said).toContainEqual(
+      expect.stringMatching(
+        /^Nothing on the earlier topic mentions “spreadsheet[^”]*”: debating it/,
+      ),
+    )
+    expect(said.some((s) => s.startsWith('Follow-up read as:'))).toBe(false)
+    const searched = said.find((s) => s.startsWith('Research Scientist 1 Search Query: '))
+    expect(searched).not.toMatch(/regression|integration/)
+    const cited = outcome.transcript.flatMap((e) => e.references.map((r) => r.apa))
+    expect(cited.some((apa) => apa.includes('Errors in spreadsheet formulas'))).toBe(true)
+    // A follow-up on the topic still carries it.
+    const flaky = await debate(deps, undefined, undefined, 'And the flaky ones?', history)
+    expect(statuses(flaky.packets)).toContainEqual(
+      expect.stringMatching(/^Follow-up read as: And the flaky ones\? .*regression/),
+    )
   })
 
   it('reads a misspelt word as the library spells it, and says what it searched', async () => {

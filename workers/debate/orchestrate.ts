@@ -3,11 +3,12 @@
 // or an interrupt. Ends with exactly one terminal marker; the transcript is returned (the
 // `done` payload) and kept in the session, marked interrupted when it was.
 import { userMessage } from '../context'
-import { modeReport, respellForLibrary, rewriteFollowUp } from '../grounding'
+import { modeReport, respellForLibrary } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { PreparedTurn, StepRunner } from '../turn'
 import { emitStatus, emitText } from './emit'
 import { debateNamespaces } from './evidence'
+import { debateFollowUp } from './follow-up'
 import type { TurnIngest } from './ingest-turn'
 import { buildTurnQuery } from './query'
 import type { DebateRunInput } from './schemas'
@@ -40,8 +41,9 @@ function noteIngest(state: DebateState, ingest: TurnIngest): void {
 
 /**
  * What the debate is about, standing alone: a follow-up ("what about flaky ones?") carries the
- * earlier questions' salient words, so retrieval and the coverage judgement see the topic; a
- * word the library never uses is read as its nearest index term, as /api/ask reads it.
+ * earlier questions' topic unless it turned to another subject (follow-up.ts), so retrieval and
+ * the coverage judgement see what it asks; a word the library never uses is read as its
+ * nearest index term, as /api/ask reads it.
  */
 async function standaloneQuestion(
   turn: PreparedTurn,
@@ -49,8 +51,15 @@ async function standaloneQuestion(
   input: DebateRunInput,
 ): Promise<string> {
   const question = turn.input.message
-  const standalone = rewriteFollowUp(question, input.history)
-  if (standalone !== question) emitStatus(turn, `Follow-up read as: ${standalone}`)
+  const followUp = await debateFollowUp(turn, question, input.history)
+  for (const fallback of followUp.fallbacks) state.fallbacks.add(fallback)
+  const standalone = followUp.query
+  if (followUp.subjectChange)
+    emitStatus(
+      turn,
+      `Nothing on the earlier topic mentions “${followUp.subjectChange}”: debating it as a new question`,
+    )
+  else if (standalone !== question) emitStatus(turn, `Follow-up read as: ${standalone}`)
   const namespaces = debateNamespaces(turn)
   const spelt = await respellForLibrary(standalone, turn.deps.db, namespaces, turn.signal)
   if (spelt.fallback) state.fallbacks.add(spelt.fallback)
