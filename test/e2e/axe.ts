@@ -28,5 +28,10 @@ export async function seriousViolations(page: Page, label: string): Promise<stri
     `[e2e] axe ${label}: ${violations.length} violations, ${bad.length} serious or critical`,
   )
   for (const line of lines) console.log(`[e2e]   ${line}`)
+  // The lesser ones too, by name, so they are seen and fixed rather than counted.
+  for (const v of violations.filter((v) => !bad.includes(v)))
+    console.log(
+      `[e2e]   (${v.impact ?? 'unrated'}) ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    )
   return lines
 }

@@ -130,6 +130,12 @@ describe('share pages', () => {
     )
     expect(html).toContain('<p>Viability: VIABLE<br>Validation: N/A</p>')
     expect(html).toContain('<title>Debate: Does calcium help bones? · Quire</title>')
+    // The question heads the page (h1), so its turns are h2 and their references h3: no
+    // heading skips a level.
+    const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]))
+    expect(levels.slice(0, 3)).toEqual([1, 2, 3])
+    for (let i = 1; i < levels.length; i++)
+      expect(levels[i] ?? 0).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1)
   })
 
   it('title a Write session by its document’s own title, never by a section heading', async () => {

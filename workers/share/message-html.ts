@@ -62,7 +62,7 @@ function verdictLine(verdict: SharedVerdict | null): string {
   return `<p class="verdict">${escapeHtml(parts.join(' · '))}${override}</p>`
 }
 
-function debateTurn(turn: SharedDebateTurn, anchor: string, origin: string): string {
+function debateTurn(turn: SharedDebateTurn, anchor: string, origin: string, level: number): string {
   const refAnchor = (n: number) => `${anchor}-r${n}`
   const listed = new Set(turn.references.flatMap((r) => r.numbers))
   const who = turn.scientist === 1 ? 'Scientist 1 · optimist' : 'Scientist 2 · reviewer'
@@ -77,17 +77,17 @@ function debateTurn(turn: SharedDebateTurn, anchor: string, origin: string): str
     return `<li id="${refAnchor(first ?? 0)}">${extra}<span class="ref-num">[${ref.numbers.join(', ')}]</span> ${link(ref.apa, ref.url, origin)}</li>`
   })
   const references = refs.length
-    ? `<h4>References (APA 7)</h4><ul class="references">${refs.join('')}</ul>`
+    ? `<h${level + 1}>References (APA 7)</h${level + 1}><ul class="references">${refs.join('')}</ul>`
     : '<p class="note">No retrieved work was cited in this turn.</p>'
   const cut = turn.interrupted
     ? '<p class="note">Interrupted here: the turn so far is kept.</p>'
     : ''
-  return `<section class="turn scientist-${turn.scientist}"><h3>${who}, round ${turn.round}</h3>
+  return `<section class="turn scientist-${turn.scientist}"><h${level}>${who}, round ${turn.round}</h${level}>
 ${verdictLine(turn.verdict)}${body}${cut}${references}</section>`
 }
 
-function debateBlock(debate: SharedDebate, index: number, origin: string): string {
-  const turns = debate.turns.map((turn, j) => debateTurn(turn, `m${index}-t${j}`, origin))
+function debateBlock(debate: SharedDebate, index: number, origin: string, level: number): string {
+  const turns = debate.turns.map((turn, j) => debateTurn(turn, `m${index}-t${j}`, origin, level))
   const ending = `<p class="ending"><strong>${escapeHtml(debate.ending)}.</strong> ${escapeHtml(debate.conclusion)}</p>`
   return `${turns.join('\n')}${ending}`
 }
@@ -102,10 +102,19 @@ function notesOf(message: SharedMessage): string {
   return notes.length ? `<p class="note">${escapeHtml(notes.join(' '))}</p>` : ''
 }
 
-export function messageHtml(message: SharedMessage, index: number, origin: string): string {
+/**
+ * One message as HTML. `underTitle`: it answers the question the page's h1 already shows, so
+ * its headings sit one level higher (headings never skip a level).
+ */
+export function messageHtml(
+  message: SharedMessage,
+  index: number,
+  origin: string,
+  underTitle = false,
+): string {
   if (message.role === 'user') return `<h2 class="question">${escapeHtml(message.content)}</h2>`
   if (message.debate) {
-    return `<section class="answer debate">${notesOf(message)}${debateBlock(message.debate, index, origin)}</section>`
+    return `<section class="answer debate">${notesOf(message)}${debateBlock(message.debate, index, origin, underTitle ? 2 : 3)}</section>`
   }
   const cited = new Set(message.sources.map((source) => source.number))
   const body = documentHtml(message.content, {

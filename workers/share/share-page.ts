@@ -83,8 +83,10 @@ export function renderSharePage(shared: SharedSession, pageUrl: string): string 
   const first = shared.messages.findIndex((m) => m.role === 'user')
   const asked = shared.messages[first]?.content
   const headed = kind !== 'document' && asked !== undefined && named.endsWith(asked)
+  const next = shared.messages.findIndex((m, i) => i > first && m.role === 'user')
+  const answersTitle = (i: number) => headed && i > first && (next === -1 || i < next)
   const blocks = shared.messages
-    .map((m, i) => (i === first && headed ? '' : messageHtml(m, i, origin)))
+    .map((m, i) => (i === first && headed ? '' : messageHtml(m, i, origin, answersTitle(i))))
     .join('\n')
   // A document with its own title heading is its own h1.
   const heading = kind === 'document' && !named.startsWith('Document: ') ? '' : `<h1>${title}</h1>`
