@@ -95,7 +95,7 @@ async function writeAndReload(page: Page): Promise<string> {
   await page.locator('.write-body[data-version="1"] h2').waitFor()
   await page.fill('#write-input', 'Add a paragraph on vitamin D and calcium absorption')
   await page.click('.write-form button[type="submit"]')
-  const title = page.locator('.write-suggestion h3')
+  const title = page.locator('.write-suggestion h2')
   await title.waitFor({ timeout: DONE_TIMEOUT_MS })
   assert.match((await title.textContent()) ?? '', /revision 1\b/)
   const chat = await page.locator('.write-log .write-assistant').allTextContents()

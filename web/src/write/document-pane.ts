@@ -103,7 +103,7 @@ export function createDocumentPane(options: {
     body,
     references,
     editor,
-    el('h3', 'write-versions-title', 'Versions'),
+    el('h2', 'write-versions-title', 'Versions'),
     versions,
   )
   body.addEventListener('mouseup', () => {

@@ -35,7 +35,7 @@ export function renderReferences(refs: ReferenceView[]): HTMLElement {
   section.className = 'write-references'
   section.setAttribute('aria-label', 'References')
   if (refs.length === 0) return section
-  const title = document.createElement('h3')
+  const title = document.createElement('h2')
   title.textContent = 'References'
   const numbered = refs.every((r) => r.number !== null)
   const list = document.createElement(numbered ? 'ol' : 'ul')

@@ -50,7 +50,7 @@ export function renderSuggestion(
   const card = document.createElement('section')
   card.className = 'write-suggestion'
   card.setAttribute('aria-label', 'Pending suggestion')
-  const title = document.createElement('h3')
+  const title = document.createElement('h2')
   title.textContent = `Suggestion (revision ${pending.revision}) — awaiting approval`
   card.append(title)
   if (preview) {
