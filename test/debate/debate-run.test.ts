@@ -350,6 +350,8 @@ describe('debate run', { timeout: 60_000 }, () => {
       ),
     )
     expect(said.some((s) => s.startsWith('Follow-up read as:'))).toBe(false)
+    // Kept with the debate, so a reload says so too.
+    expect(outcome).toMatchObject({ subject_change: 'spreadsheet formulas' })
     const searched = said.find((s) => s.startsWith('Research Scientist 1 Search Query: '))
     expect(searched).not.toMatch(/regression|integration/)
     const cited = outcome.transcript.flatMap((e) => e.references.map((r) => r.apa))

@@ -22,6 +22,11 @@ const TOPIC_PASSAGES = 8
 /** The fallback when the statistics cannot be read: the topic is carried by form alone. */
 const STATISTICS_FALLBACK = 'follow_up:term_statistics_could_not_be_loaded;_read_without_them'
 
+/** The status line of a follow-up debated as a new question (the page shows it, stored too). */
+export function subjectChangeNote(subject: string): string {
+  return `Nothing on the earlier topic mentions “${subject}”: debating it as a new question`
+}
+
 export interface DebateFollowUp {
   /** What to search: the question, with the topic carried when it continues it. */
   query: string

@@ -42,6 +42,11 @@ const DEBATE_PAYLOAD: Json = {
       description:
         'What retrieval searched, when not the question as asked (a follow-up read with its topic, a misspelt word read as the library spells it)',
     },
+    subject_change: {
+      type: 'string',
+      description:
+        'The subject a follow-up turned to when no passage on the earlier topic mentions it: the debate took it as a new question',
+    },
   },
 }
 

@@ -8,7 +8,7 @@ import type { RunOutcome } from '../session'
 import type { PreparedTurn, StepRunner } from '../turn'
 import { emitStatus, emitText } from './emit'
 import { debateNamespaces } from './evidence'
-import { debateFollowUp } from './follow-up'
+import { debateFollowUp, subjectChangeNote } from './follow-up'
 import type { TurnIngest } from './ingest-turn'
 import { buildTurnQuery } from './query'
 import type { DebateRunInput } from './schemas'
@@ -24,6 +24,8 @@ interface DebateState {
   rounds: number
   /** What retrieval searched, when it is not the question as asked (follow-up, respelt). */
   searched: string | null
+  /** The subject a follow-up turned to, when it was debated as a new question. */
+  subjectChange: string | null
 }
 
 function historyNote(input: DebateRunInput): string | null {
@@ -54,11 +56,8 @@ async function standaloneQuestion(
   const followUp = await debateFollowUp(turn, question, input.history)
   for (const fallback of followUp.fallbacks) state.fallbacks.add(fallback)
   const standalone = followUp.query
-  if (followUp.subjectChange)
-    emitStatus(
-      turn,
-      `Nothing on the earlier topic mentions “${followUp.subjectChange}”: debating it as a new question`,
-    )
+  state.subjectChange = followUp.subjectChange
+  if (followUp.subjectChange) emitStatus(turn, subjectChangeNote(followUp.subjectChange))
   else if (standalone !== question) emitStatus(turn, `Follow-up read as: ${standalone}`)
   const namespaces = debateNamespaces(turn)
   const spelt = await respellForLibrary(standalone, turn.deps.db, namespaces, turn.signal)
@@ -131,6 +130,7 @@ export async function orchestrateDebate(
     failure: null,
     rounds: 0,
     searched: null,
+    subjectChange: null,
   }
   if (turn.model === null) {
     state.fallbacks.add('model:offline')
@@ -183,6 +183,7 @@ function saveDebate(
     session_id: turn.sessionId,
     question: turn.input.message,
     ...(state.searched ? { search_query: state.searched } : {}),
+    ...(state.subjectChange ? { subject_change: state.subjectChange } : {}),
     ...modeReport(turn.model !== null, [...state.fallbacks]),
     terminal: end.terminal,
     terminal_marker: TERMINAL_MARKERS[end.terminal],
@@ -205,6 +206,7 @@ function saveDebate(
       kind: 'debate',
       run_id: turn.runId,
       ...(state.searched ? { search_query: state.searched } : {}),
+      ...(state.subjectChange ? { subject_change: state.subjectChange } : {}),
       terminal: end.terminal,
       terminal_marker: TERMINAL_MARKERS[end.terminal],
       conclusion: end.summary,

@@ -10,6 +10,10 @@ import { el } from '../el'
 
 const TERMINAL = /^=== (Viable Solution Reached|Debate Interrupted|Max Turns Reached) ===$/m
 const NEAR_BOTTOM_PX = 80
+/** How the server's status line opens for a follow-up debated as a new question. */
+const SUBJECT_CHANGE_OPENING = 'Nothing on the earlier topic mentions '
+const subjectChangeLine = (subject: string) =>
+  `${SUBJECT_CHANGE_OPENING}“${subject}”: debated as a new question`
 
 type RunMode = 'online' | 'offline' | 'degraded'
 
@@ -79,6 +83,7 @@ export class DebateView {
   static fromStored(debate: StoredDebate): DebateView {
     const view = new DebateView(debate.question)
     if (debate.searched) view.showSearched(debate.searched)
+    if (debate.subjectChange) view.showSubjectChange(subjectChangeLine(debate.subjectChange))
     for (const turn of debate.turns) {
       const card = view.openCard(turn.scientist)
       card.showStored(turn.text, turn.references)
@@ -102,6 +107,9 @@ export class DebateView {
         this.status.textContent = packet.message
         const readAs = /^(?:Follow-up read as|Searched as): (.+)$/s.exec(packet.message)
         if (readAs?.[1]) this.showSearched(readAs[1])
+        // A follow-up that turned to another subject is debated alone: the page says so.
+        if (packet.message.startsWith(SUBJECT_CHANGE_OPENING))
+          this.showSubjectChange(packet.message)
         if (packet.message.startsWith('Offline:')) this.showMode('offline', packet.message)
         // A step that fell back says so with phase 'error'; `done` gives the full account.
         else if (packet.phase === 'error' && this.modeNote.dataset.kind !== 'offline')
@@ -128,6 +136,11 @@ export class DebateView {
       default:
         return
     }
+  }
+
+  private showSubjectChange(line: string): void {
+    this.searched.textContent = line
+    this.searched.hidden = false
   }
 
   private showSearched(query: string): void {

@@ -17,6 +17,8 @@ export interface StoredDebate {
   question: string
   /** What retrieval searched, when the server read the question otherwise. */
   searched: string | null
+  /** The subject a follow-up turned to, when it was debated as a new question. */
+  subjectChange: string | null
   turns: StoredTurn[]
   /** How it ended, in words ("Max Turns Reached"). */
   ending: string
@@ -61,6 +63,7 @@ function toDebate(messages: StoredMessage[], index: number): StoredDebate {
   return {
     question: questionOf(messages, index),
     searched: typeof data.search_query === 'string' ? data.search_query : null,
+    subjectChange: typeof data.subject_change === 'string' ? data.subject_change : null,
     turns: Array.isArray(data.turns) ? (data.turns as TurnData[]).map(toTurn) : [],
     ending: marker.replace(/^=+\s*|\s*=+$/g, '') || 'Ended',
     conclusion: typeof data.conclusion === 'string' ? data.conclusion : '',
