@@ -173,6 +173,7 @@ describe('follow-up rewriting (offline)', () => {
     expect(isFollowUp('Is there a strong link?')).toBe(true)
     expect(isFollowUp('Is there a human equivalent?')).toBe(true)
     expect(isFollowUp('How many volunteers took part?')).toBe(true)
+    expect(isFollowUp('Which patients benefited most?')).toBe(true)
     // Both sides named: a question of its own.
     expect(isFollowUp('What role do gut bacteria play in obesity?')).toBe(false)
     expect(isFollowUp('Is obesity linked to asthma?')).toBe(false)

@@ -47,10 +47,11 @@ const THAT_POINTS_BACK =
 /**
  * A relation whose other side is left unsaid, at the end of the question: it is the
  * conversation's topic ("Do gut bacteria play a role?", "Are mast cells involved?", "Is there
- * a human equivalent?", "How many volunteers took part?").
+ * a human equivalent?", "How many volunteers took part?"), or a superlative over what it
+ * compared ("Which patients benefited most?").
  */
 const RELATION_LEFT_OPEN =
-  /\b(?:(?:play|plays|played|have|has|had) an? (?:\w+ )?(?:role|part|effect|impact|influence)|(?:is|are) there an? (?:\w+ )?(?:link|association|connection|relationship|correlation|effect|difference)|involved|implicated|responsible|linked|associated|related|connected|correlated|(?:equivalent|counterpart|homolog|homologue|ortholog|analog|analogue)s?|took part|participated|were (?:enrolled|included|recruited|randomi[sz]ed|studied|followed))\s*[?.!]*$/i
+  /\b(?:(?:play|plays|played|have|has|had) an? (?:\w+ )?(?:role|part|effect|impact|influence)|(?:is|are) there an? (?:\w+ )?(?:link|association|connection|relationship|correlation|effect|difference)|involved|implicated|responsible|linked|associated|related|connected|correlated|(?:equivalent|counterpart|homolog|homologue|ortholog|analog|analogue)s?|took part|participated|were (?:enrolled|included|recruited|randomi[sz]ed|studied|followed)|(?:most|best|least|worst))\s*[?.!]*$/i
 
 /** True when the question reads as a continuation of the conversation, not a new topic. */
 export function isFollowUp(question: string): boolean {
