@@ -89,6 +89,18 @@ describe('offline answers through /api/ask', () => {
     expect(filtered.answer).toMatch(/removing the recency filter/)
   })
 
+  it('abstains on a first question that points back to something never said', async () => {
+    for (const query of ['Were the results significant?', 'Which treatment works best?']) {
+      const body = await asked({ query })
+      expect(body, query).toMatchObject({ abstained: true, sources: [], related_questions: [] })
+      expect(body.answer).toMatch(/^This question points back to something not said here/)
+      expect(body.answer).toMatch(/Ask it again with its subject named\.$/)
+    }
+    // Naming its subject, it is searched and judged like any question.
+    const named = await asked({ query: 'Which statin works best?' })
+    expect(named.answer).not.toMatch(/points back to something not said/)
+  })
+
   it('answers "Hi there, how are you?" with a greeting, not a search', async () => {
     const body = await asked({ query: 'Hi there, how are you?' })
     expect(body.answer).toMatch(/^Hello!/)

@@ -3,6 +3,7 @@ import {
   askAbstention,
   contentTerms,
   isFollowUp,
+  pointsToNothingSaid,
   leansOnNothingFound,
   rewriteFollowUp,
 } from '../../workers/grounding'
@@ -183,6 +184,24 @@ describe('follow-up rewriting (offline)', () => {
     expect(isFollowUp('What is the best smartphone to buy this year?')).toBe(false)
     expect(isFollowUp('Was that trial big?')).toBe(true)
     expect(isFollowUp('By how much did mistakes drop?')).toBe(true)
+  })
+
+  it('reads a noun whose referent is unsaid as pointing back, unless "of" names it', () => {
+    expect(isFollowUp('Were the results significant?')).toBe(true)
+    expect(isFollowUp('What are the side effects?')).toBe(true)
+    expect(isFollowUp('What are the side effects of statins?')).toBe(false)
+    expect(isFollowUp('What is the effect of vitamin D on bone density?')).toBe(false)
+  })
+
+  it('tells a first question that points back and names nothing from one that names its subject', () => {
+    expect(pointsToNothingSaid('Were the results significant?')).toBe(true)
+    expect(pointsToNothingSaid('Which treatment works best?')).toBe(true)
+    expect(pointsToNothingSaid('How many participants were enrolled?')).toBe(true)
+    expect(pointsToNothingSaid('Were the results with statins significant?')).toBe(false)
+    expect(pointsToNothingSaid('Which statin works best?')).toBe(false)
+    // One word is a topic, not a pointer.
+    expect(pointsToNothingSaid('statins')).toBe(false)
+    expect(pointsToNothingSaid('cancer')).toBe(false)
   })
 
   it('reads "that" as pointing back only where it cannot open a clause', () => {

@@ -7,10 +7,12 @@ import {
   isSmallTalk,
   leansOnNothingFound,
   NO_SUBJECT_REASON,
+  pointsToNothingSaid,
   rewriteFollowUp,
   respellQuery,
   rewriteWords,
   type TermStatistics,
+  UNSAID_SUBJECT_REASON,
   withoutPreamble,
 } from '../grounding'
 import { planSearchWithModel } from '../retrieval'
@@ -37,6 +39,18 @@ async function conversationStats(
     const reason = `${STATISTICS_UNAVAILABLE}; topic words chosen by their shape`
     return { state: { ...state, fallbacks: [...state.fallbacks, { stage: 'rewrite', reason }] } }
   }
+}
+
+/**
+ * A first question is searched as asked. Offline, one that points back to something never said
+ * and names no subject ("Were the results significant?") abstains instead: word statistics
+ * would answer it from any paper using its common words. With a model, the answer call judges.
+ */
+function firstQuestion(state: AskState, deps: AnswerDeps): AskState {
+  const asked = { ...state, searchQuery: withoutPreamble(state.query) }
+  return !deps.models && pointsToNothingSaid(state.query)
+    ? { ...asked, abstained: true, abstainReason: UNSAID_SUBJECT_REASON }
+    : asked
 }
 
 /** Whether planning will call the model for this state (a follow-up, with a model up). */
@@ -87,7 +101,7 @@ async function planSearch(
   signal: AbortSignal,
 ): Promise<AskState> {
   if (isSmallTalk(state.query)) return { ...state, smallTalk: true }
-  if (state.history.length === 0) return { ...state, searchQuery: withoutPreamble(state.query) }
+  if (state.history.length === 0) return firstQuestion(state, deps)
   if (deps.models && plansWithModel(state, deps)) {
     const deadline = withDeadline(signal, deps.timeouts?.planMs ?? PLAN_TIMEOUT_MS)
     try {

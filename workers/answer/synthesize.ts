@@ -9,6 +9,7 @@ import {
   subjectChangeNote,
   followUpGap,
   NO_SUBJECT_REASON,
+  UNSAID_SUBJECT_REASON,
   smallTalkReply,
 } from '../grounding'
 import { createCitedStream, type CitedStream } from './cited-stream'
@@ -34,6 +35,7 @@ function abstentionText(state: AskState, deps: AnswerDeps): string {
     recencyFilter: options.search_recency_filter !== undefined,
     libraryOnly: library,
     noSubject: state.abstainReason === NO_SUBJECT_REASON,
+    unsaidSubject: state.abstainReason === UNSAID_SUBJECT_REASON,
   })
 }
 

@@ -20,6 +20,8 @@ export interface AbstentionContext {
   libraryOnly?: boolean
   /** A follow-up naming no subject, after questions that all found nothing: nothing was searched. */
   noSubject?: boolean
+  /** A first question that points back to something never said and names no subject. */
+  unsaidSubject?: boolean
 }
 
 /** Why a follow-up that names no subject, after questions that all found nothing, abstains. */
@@ -34,6 +36,12 @@ const NO_SUBJECT =
   'The earlier question found nothing in the library, so I cannot tell what this one asks about and will not guess.'
 const NO_SUBJECT_ANSWER = `${NO_SUBJECT} Ask it again with its subject named.`
 
+/** Why a first question that points back to something never said abstains. */
+export const UNSAID_SUBJECT_REASON =
+  'the question points back to something not said, and names no subject of its own'
+const UNSAID_SUBJECT =
+  'This question points back to something not said here, so I cannot tell what it asks about and will not guess.'
+
 /** The abstention of an ask: what happened, then what the caller can try. */
 export function askAbstention(context: AbstentionContext): string {
   if (context.searchFailed) {
@@ -43,6 +51,7 @@ export function askAbstention(context: AbstentionContext): string {
     )
   }
   if (context.noSubject) return NO_SUBJECT_ANSWER
+  if (context.unsaidSubject) return `${UNSAID_SUBJECT} Ask it again with its subject named.`
   const widen = [
     context.domainFilter ? 'removing the domain filter' : '',
     context.recencyFilter ? 'removing the recency filter' : '',
@@ -73,6 +82,7 @@ export function isAbstentionText(text: string): boolean {
     start.startsWith(NOT_COVERED) ||
     start.startsWith(`${SEARCH_FAILED} (`) ||
     start.startsWith(NO_SUBJECT) ||
+    start.startsWith(UNSAID_SUBJECT) ||
     start.startsWith(NOTHING_IN_DOCUMENTS) ||
     start.startsWith('I could not find sources that address this question')
   )

@@ -21,6 +21,7 @@ export {
   carriedTopicOf,
   isFollowUp,
   leansOnNothingFound,
+  pointsToNothingSaid,
   rewriteFollowUp,
   rewriteWords,
   type ConversationTurn,
@@ -84,6 +85,7 @@ export {
   documentsAbstention,
   isAbstentionText,
   NO_SUBJECT_REASON,
+  UNSAID_SUBJECT_REASON,
   type AbstentionContext,
 } from './abstain'
 export {

@@ -31,9 +31,13 @@ export interface RewriteContext {
   stats?: TermStatistics
 }
 
-/** Openings and pronouns that lean on what was said before ("this year" points at a time). */
+/**
+ * Openings and pronouns that lean on what was said before ("this year" points at a time), and
+ * nouns whose referent is unsaid ("the results", "the side effects"; "the risks of smoking"
+ * names it).
+ */
 const LEANS_ON_CONTEXT =
-  /^(and|but|so|also|or|then|what about|how about|what if|why|how come|by how much|is that|is it|is this|are they|are those|does it|does that|does this|do they|did they|was it|was that|were they|same)\b|\b(it|its|(this|these|those)(?! (year|years|week|weeks|month|months|season|decade|century|morning|evening|winter|summer)\b)|they|them|their|such|same|the (study|trial|paper|review|finding|findings|effect|result|results))\b|\b(too|as well|either|also|instead)[?.!]*$/i
+  /^(and|but|so|also|or|then|what about|how about|what if|why|how come|by how much|is that|is it|is this|are they|are those|does it|does that|does this|do they|did they|was it|was that|were they|same)\b|\b(it|its|(this|these|those)(?! (year|years|week|weeks|month|months|season|decade|century|morning|evening|winter|summer)\b)|they|them|their|such|same|the (study|trial|paper|review|finding|findings|effects?|results?|outcomes?|risks|benefits|side effects|adverse effects|participants|dose|doses|mechanism)\b(?! of\b))\b|\b(too|as well|either|also|instead)[?.!]*$/i
 
 /**
  * "that" points back only where it cannot join a clause: first, last or before its last word
@@ -53,14 +57,20 @@ const THAT_POINTS_BACK =
 const RELATION_LEFT_OPEN =
   /\b(?:(?:play|plays|played|have|has|had) an? (?:\w+ )?(?:role|part|effect|impact|influence)|(?:is|are) there an? (?:\w+ )?(?:link|association|connection|relationship|correlation|effect|difference)|involved|implicated|responsible|linked|associated|related|connected|correlated|(?:equivalent|counterpart|homolog|homologue|ortholog|analog|analogue)s?|took part|participated|were (?:enrolled|included|recruited|randomi[sz]ed|studied|followed)|(?:most|best|least|worst))\s*[?.!]*$/i
 
+/** True when the question's own form points back: an opening, a pointer, a relation left open. */
+function pointsBack(question: string): boolean {
+  const asked = question.trim()
+  if (startsNewSubject(asked)) return false
+  return (
+    LEANS_ON_CONTEXT.test(asked) || THAT_POINTS_BACK.test(asked) || RELATION_LEFT_OPEN.test(asked)
+  )
+}
+
 /** True when the question reads as a continuation of the conversation, not a new topic. */
 export function isFollowUp(question: string): boolean {
   if (startsNewSubject(question)) return false
   return (
-    LEANS_ON_CONTEXT.test(question.trim()) ||
-    THAT_POINTS_BACK.test(question.trim()) ||
-    RELATION_LEFT_OPEN.test(question.trim()) ||
-    contentTerms(withoutPreamble(question)).length <= FOLLOW_UP_MAX_TERMS
+    pointsBack(question) || contentTerms(withoutPreamble(question)).length <= FOLLOW_UP_MAX_TERMS
   )
 }
 
@@ -224,4 +234,34 @@ export function leansOnNothingFound(
   return (
     conversationTopic(history, context.stats) === null && namesNoSubject(question, context.stats)
   )
+}
+
+/**
+ * Words any report of a study uses, whatever it is about ("results", "participants",
+ * "significant"): with everyday words and framing terms ("effect"), they ask about a study
+ * without naming its subject.
+ */
+const REPORT_TERMS: ReadonlySet<string> = new Set(
+  (
+    'result finding outcome risk benefit side adverse participant patient subject sample ' +
+    'treatment dose significant data evidence trial study group difference change improvement ' +
+    'enrolled recruited'
+  )
+    .split(' ')
+    .map(termOf),
+)
+
+/**
+ * True for a question asked with nothing before it that points back all the same and names no
+ * subject of its own ("Were the results significant?", "Which treatment works best?"): there
+ * is nothing it could be searched for, and word statistics would answer it from whatever
+ * papers use its common words. Judged by the words alone, never by a library's statistics: in
+ * a library on statins every paper says "statin", yet "Which statin works best?" names one.
+ */
+export function pointsToNothingSaid(question: string): boolean {
+  if (!pointsBack(question)) return false
+  return wordsOf(withoutPreamble(question)).every((word) => {
+    const term = termOf(word)
+    return !term || isFamiliarWord(word) || isFramingTerm(term) || REPORT_TERMS.has(term)
+  })
 }
