@@ -30,16 +30,31 @@ export function debateNamespaces(turn: PreparedTurn): string[] {
   return [sessionNamespace('debate', turn.sessionId), SCHOLARLY_NAMESPACE, ...shared]
 }
 
+/** Word statistics over what a debate reads (cached per isolate by the grounding core). */
+export function debateTermStats(turn: PreparedTurn, text: string) {
+  const source = createTermStatisticsSource(turn.deps.db, debateNamespaces(turn))
+  return untilAborted(source(text, turn.signal), turn.signal)
+}
+
+/** What a debate reads, searched for `query`: the best TOP_N chunks. */
+export function searchDebateLibrary(turn: PreparedTurn, query: string) {
+  return untilAborted(
+    turn.deps.retriever.retrieve(
+      query,
+      { topN: TOP_N, namespaces: debateNamespaces(turn) },
+      turn.signal,
+    ),
+    turn.signal,
+  )
+}
+
 /** Whether the chunks address the question; the reason when they do not. */
 async function coverage(
   turn: PreparedTurn,
   question: string,
   chunks: { title: string; content: string }[],
 ): Promise<string | null> {
-  const stats = await untilAborted(
-    createTermStatisticsSource(turn.deps.db, debateNamespaces(turn))(question, turn.signal),
-    turn.signal,
-  )
+  const stats = await debateTermStats(turn, question)
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
   const judgement = judgeRelevance(question, passages, stats)
   return judgement.abstain ? (judgement.reason ?? 'the passages do not address it') : null
@@ -51,14 +66,7 @@ export async function retrieveEvidence(
   query: string,
   question: string,
 ): Promise<TurnEvidence> {
-  const result = await untilAborted(
-    turn.deps.retriever.retrieve(
-      query,
-      { topN: TOP_N, namespaces: debateNamespaces(turn) },
-      turn.signal,
-    ),
-    turn.signal,
-  )
+  const result = await searchDebateLibrary(turn, query)
   const fallbacks = result.fallbacks ?? []
   const notCovered = await coverage(turn, question, result.chunks)
 

@@ -5,7 +5,6 @@
 // without one.
 import {
   carriedTopicOf,
-  createTermStatisticsSource,
   rewriteFollowUp,
   rewriteWords,
   subjectLeftTo,
@@ -13,17 +12,13 @@ import {
   type TermStatistics,
 } from '../grounding'
 import type { PreparedTurn } from '../turn'
-import { untilAborted } from './abortable'
-import { debateNamespaces } from './evidence'
-
-/** Passages the subject check reads: what a scientist's turn would search first. */
-const TOPIC_PASSAGES = 8
+import { debateTermStats, searchDebateLibrary } from './evidence'
 
 /** The fallback when the statistics cannot be read: the topic is carried by form alone. */
 const STATISTICS_FALLBACK = 'follow_up:term_statistics_could_not_be_loaded;_read_without_them'
 
 /** The status line of a follow-up debated as a new question (the page shows it, stored too). */
-export function subjectChangeNote(subject: string): string {
+export function subjectChangeStatus(subject: string): string {
   return `Nothing on the earlier topic mentions “${subject}”: debating it as a new question`
 }
 
@@ -41,10 +36,9 @@ export async function debateFollowUp(
   history: ConversationTurn[],
 ): Promise<DebateFollowUp> {
   if (history.length === 0) return { query: question, subjectChange: null, fallbacks: [] }
-  const statsOf = createTermStatisticsSource(turn.deps.db, debateNamespaces(turn))
   let stats: TermStatistics
   try {
-    stats = await untilAborted(statsOf(rewriteWords(question, history), turn.signal), turn.signal)
+    stats = await debateTermStats(turn, rewriteWords(question, history))
   } catch (error) {
     if (turn.signal.aborted) throw error
     const query = rewriteFollowUp(question, history)
@@ -60,17 +54,13 @@ export async function debateFollowUp(
     : { query, subjectChange: null, fallbacks: [] }
 }
 
-/** What the question with its topic carried finds; none when search fails (its turns will say so). */
+/**
+ * What the question with its topic carried finds (what scientist 1 searches first); none when
+ * search fails (its turns will say so).
+ */
 async function topicPassages(turn: PreparedTurn, query: string) {
   try {
-    const found = await untilAborted(
-      turn.deps.retriever.retrieve(
-        query,
-        { topN: TOPIC_PASSAGES, namespaces: debateNamespaces(turn) },
-        turn.signal,
-      ),
-      turn.signal,
-    )
+    const found = await searchDebateLibrary(turn, query)
     return found.chunks.map((c) => ({ title: c.title, text: c.content }))
   } catch (error) {
     if (turn.signal.aborted) throw error

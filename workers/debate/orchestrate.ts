@@ -8,7 +8,7 @@ import type { RunOutcome } from '../session'
 import type { PreparedTurn, StepRunner } from '../turn'
 import { emitStatus, emitText } from './emit'
 import { debateNamespaces } from './evidence'
-import { debateFollowUp, subjectChangeNote } from './follow-up'
+import { debateFollowUp, subjectChangeStatus } from './follow-up'
 import type { TurnIngest } from './ingest-turn'
 import { buildTurnQuery } from './query'
 import type { DebateRunInput } from './schemas'
@@ -57,7 +57,7 @@ async function standaloneQuestion(
   for (const fallback of followUp.fallbacks) state.fallbacks.add(fallback)
   const standalone = followUp.query
   state.subjectChange = followUp.subjectChange
-  if (followUp.subjectChange) emitStatus(turn, subjectChangeNote(followUp.subjectChange))
+  if (followUp.subjectChange) emitStatus(turn, subjectChangeStatus(followUp.subjectChange))
   else if (standalone !== question) emitStatus(turn, `Follow-up read as: ${standalone}`)
   const namespaces = debateNamespaces(turn)
   const spelt = await respellForLibrary(standalone, turn.deps.db, namespaces, turn.signal)

@@ -57,20 +57,24 @@ const THAT_POINTS_BACK =
 const RELATION_LEFT_OPEN =
   /\b(?:(?:play|plays|played|have|has|had) an? (?:\w+ )?(?:role|part|effect|impact|influence)|(?:is|are) there an? (?:\w+ )?(?:link|association|connection|relationship|correlation|effect|difference)|involved|implicated|responsible|linked|associated|related|connected|correlated|(?:equivalent|counterpart|homolog|homologue|ortholog|analog|analogue)s?|took part|participated|were (?:enrolled|included|recruited|randomi[sz]ed|studied|followed)|(?:most|best|least|worst))\s*[?.!]*$/i
 
-/** True when the question's own form points back: an opening, a pointer, a relation left open. */
+/**
+ * True when the question's own form points back (an opening, a pointer, a relation left open)
+ * and no opening announces a new subject.
+ */
 function pointsBack(question: string): boolean {
   const asked = question.trim()
-  if (startsNewSubject(asked)) return false
   return (
-    LEANS_ON_CONTEXT.test(asked) || THAT_POINTS_BACK.test(asked) || RELATION_LEFT_OPEN.test(asked)
+    !startsNewSubject(asked) &&
+    (LEANS_ON_CONTEXT.test(asked) || THAT_POINTS_BACK.test(asked) || RELATION_LEFT_OPEN.test(asked))
   )
 }
 
 /** True when the question reads as a continuation of the conversation, not a new topic. */
 export function isFollowUp(question: string): boolean {
-  if (startsNewSubject(question)) return false
+  if (pointsBack(question)) return true
   return (
-    pointsBack(question) || contentTerms(withoutPreamble(question)).length <= FOLLOW_UP_MAX_TERMS
+    !startsNewSubject(question) &&
+    contentTerms(withoutPreamble(question)).length <= FOLLOW_UP_MAX_TERMS
   )
 }
 
