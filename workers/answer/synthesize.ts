@@ -10,6 +10,7 @@ import {
   followUpGap,
   NO_SUBJECT_REASON,
   UNSAID_SUBJECT_REASON,
+  pointsToNothingSaid,
   smallTalkReply,
 } from '../grounding'
 import { createCitedStream, type CitedStream } from './cited-stream'
@@ -59,6 +60,10 @@ async function writeExtractive(
   deps: AnswerDeps,
   signal: AbortSignal,
 ): Promise<AskState> {
+  // Word statistics answer for a model that failed: a first question that names nothing
+  // ("Were the results significant?") is refused as offline (plan.ts), not quoted from anything.
+  if (state.history.length === 0 && pointsToNothingSaid(state.query))
+    return abstain(state, deps, UNSAID_SUBJECT_REASON)
   // Loaded (and any failure listed) by the lexical judge that ran before this; cached.
   const { stats } = await loadStats(state.searchQuery, deps, signal)
   const passages = state.ranked.map((s) => ({ title: s.title, text: s.snippet }))
