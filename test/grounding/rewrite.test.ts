@@ -199,6 +199,16 @@ describe('follow-up rewriting (offline)', () => {
     expect(pointsToNothingSaid('How many participants were enrolled?')).toBe(true)
     expect(pointsToNothingSaid('Were the results with statins significant?')).toBe(false)
     expect(pointsToNothingSaid('Which statin works best?')).toBe(false)
+    // A study's part named as if known, with nothing of its own named.
+    expect(pointsToNothingSaid('Does the drug work?')).toBe(true)
+    expect(pointsToNothingSaid('What are the limitations?')).toBe(true)
+    expect(pointsToNothingSaid('What did they conclude?')).toBe(true)
+    expect(pointsToNothingSaid('What effects did the treatment have on patients?')).toBe(true)
+    // ...unless what follows names its object, or the question names a subject.
+    expect(pointsToNothingSaid('What is the treatment for back pain?')).toBe(false)
+    expect(pointsToNothingSaid('What are the limitations of randomized trials?')).toBe(false)
+    expect(pointsToNothingSaid('Does the drug metformin work?')).toBe(false)
+    expect(pointsToNothingSaid('How do I calculate sample size?')).toBe(false)
     // One word is a topic, not a pointer.
     expect(pointsToNothingSaid('statins')).toBe(false)
     expect(pointsToNothingSaid('cancer')).toBe(false)

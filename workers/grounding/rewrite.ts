@@ -249,11 +249,22 @@ const REPORT_TERMS: ReadonlySet<string> = new Set(
   (
     'result finding outcome risk benefit side adverse participant patient subject sample ' +
     'treatment dose significant data evidence trial study group difference change improvement ' +
-    'enrolled recruited'
+    'enrolled recruited drug intervention therapy cohort experiment analysis author ' +
+    'researcher investigator limitation conclusion conclude randomized randomised ' +
+    'effective efficacy'
   )
     .split(' ')
     .map(termOf),
 )
+
+/**
+ * A study's part named as if already known ("Does the drug work?", "What are the
+ * limitations?"), unless what follows names its object ("the treatment for back pain", "the
+ * limitations of randomized trials"). Read only for a first question: mid-conversation these
+ * are ordinary words of a new question, and the follow-up rules above decide.
+ */
+const NAMES_AN_UNSAID_STUDY =
+  /\bthe (?:[\w-]+ )?(?:drugs?|treatments?|interventions?|therap(?:y|ies)|cohorts?|experiments?|analys[ie]s|authors|researchers|investigators|limitations?|conclusions?|patients|subjects|groups?|samples?)\b(?! (?:of|for|in|on|with|against|to|from|at|among|between)\b)/i
 
 /**
  * True for a question asked with nothing before it that points back all the same and names no
@@ -263,7 +274,7 @@ const REPORT_TERMS: ReadonlySet<string> = new Set(
  * a library on statins every paper says "statin", yet "Which statin works best?" names one.
  */
 export function pointsToNothingSaid(question: string): boolean {
-  if (!pointsBack(question)) return false
+  if (!pointsBack(question) && !NAMES_AN_UNSAID_STUDY.test(question)) return false
   return wordsOf(withoutPreamble(question)).every((word) => {
     const term = termOf(word)
     return !term || isFamiliarWord(word) || isFramingTerm(term) || REPORT_TERMS.has(term)
