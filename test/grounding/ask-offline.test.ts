@@ -201,7 +201,7 @@ describe('offline follow-ups through /api/ask', () => {
     const first = await asked({ query: 'What is the offside rule in football?' })
     expect(first.abstained).toBe(true)
     // Standing alone, its words are found together in the library.
-    const alone = await asked({ query: 'What effects did the treatment have on patients?' })
+    const alone = await asked({ query: 'What effects do treatments have on patients?' })
     expect(alone.abstained).toBe(false)
     const next = await asked(
       { query: 'What effects did they have on patients?', session_id: first.session_id },
