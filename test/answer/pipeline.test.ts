@@ -52,12 +52,20 @@ describe('answer pipeline, offline', () => {
       }),
       aResult(2, { title: 'Dementia risk', snippet: 'Hearing loss raised the risk of dementia.' }),
     ]
-    const frequency: Record<string, number> = { statin: 40, dementia: 30, reduc: 700, risk: 900 }
+    const frequency: Record<string, number> = {
+      statin: 40,
+      dementia: 30,
+      reduc: 700,
+      risk: 900,
+      older: 800,
+      adult: 900,
+    }
     const deps = fakeDeps({
       webSearch: fixedSearch(apart),
       termStats: async () => ({ documents: 5000, documentFrequency: (t) => frequency[t] ?? 5 }),
     })
-    const query = 'Do statins reduce the risk of dementia?'
+    // A longer question: its subjects should meet in one passage, and they do not.
+    const query = 'Do statins reduce the risk of dementia in older adults?'
     const state = await runPipeline(aState({ query }), deps, never)
     expect(state.payload?.abstained).toBe(false)
     expect(state.payload?.answer).toMatch(
@@ -66,6 +74,14 @@ describe('answer pipeline, offline', () => {
     expect(state.payload?.answer).toMatch(/\[1\]/)
     const streamed = deps.packets.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')
     expect(streamed.trim()).toBe(state.payload?.answer)
+    // A short one names the two subjects' meeting: met in no sentence, it is not answered.
+    const short = await runPipeline(
+      aState({ query: 'Do statins reduce the risk of dementia?' }),
+      deps,
+      never,
+    )
+    expect(short.payload).toMatchObject({ abstained: true, sources: [] })
+    expect(short.payload?.reason).toBe('no source found speaks of “statins” and “dementia” together')
   })
 
   it('reports every step as an ordered start/end pair ending with "Answer ready."', async () => {

@@ -31,7 +31,7 @@ describe('coverageGap', () => {
       passage('A longer reproductive period did not reduce the risk of dementia.'),
     ]
     const gap = coverageGap('Do statins reduce the risk of dementia?', passages, stats)
-    expect(gap).toEqual({ kind: 'apart', words: ['statins', 'dementia'] })
+    expect(gap).toEqual({ kind: 'apart', words: ['statins', 'dementia'], within: 'sentence' })
     expect(coverageGapNote(gap as NonNullable<typeof gap>)).toBe(
       'No passage found speaks of “statins” and “dementia” together; each quote below speaks to one of them, not to the two together.',
     )
@@ -45,6 +45,7 @@ describe('coverageGap', () => {
     expect(coverageGap('impact of exercise on depression', sentencesApart, stats)).toEqual({
       kind: 'apart',
       words: ['exercise', 'depression'],
+      within: 'sentence',
     })
     const together = [passage('Exercise eased depression in older adults.'), ...sentencesApart]
     expect(coverageGap('impact of exercise on depression', together, stats)).toBeNull()
@@ -219,7 +220,20 @@ describe('coverageGap, misspelt subjects', () => {
     expect(coverageGap('Do statins reduce cardiovasculer events?', apart, typos)).toEqual({
       kind: 'apart',
       words: ['statins', 'cardiovasculer'],
+      within: 'sentence',
     })
+  })
+
+  it('reads a subject spelt the other way ("clomifene", "haemoglobin") as the same word', () => {
+    const drugs: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (t) => ({ risk: 900, clomiphen: 4, hypospadia: 6 })[t] ?? 0,
+    }
+    const passages = [
+      passage('We studied the risk of hypospadias in boys born to women who used clomifene.'),
+      passage('Clomiphene citrate induced ovulation in most women.'),
+    ]
+    expect(coverageGap('Does clomiphene raise the risk of hypospadias?', passages, drugs)).toBeNull()
   })
 
   it('does not read a short word, a word two edits away or a number as a typo', () => {

@@ -166,6 +166,37 @@ describe('relevance judgement', () => {
     expect(judgeRelevance(question, [...onPressure, onYoga], library).relevant).toEqual([2])
   })
 
+  it("abstains when a short question's two subjects meet in no sentence, and names them", () => {
+    const library: TermStatistics = {
+      documents: 5000,
+      documentFrequency: (term) =>
+        ({ medit: 3, inflamm: 220, reduc: 700, sleep: 150, studi: 2500 })[term] ?? 20,
+    }
+    const apart = [
+      {
+        title: 'Mindfulness meditation and sleep quality in older adults',
+        text: 'Six weeks of meditation improved sleep quality. Daytime fatigue also fell.',
+      },
+      {
+        title: 'Adipose tissue inflammation in obesity',
+        text: 'Inflammation of adipose tissue was reduced in knockout mice.',
+      },
+    ]
+    const question = 'Does meditation reduce inflammation?'
+    expect(judgeRelevance(question, apart, library)).toMatchObject({
+      abstain: true,
+      relevant: [],
+      reason: 'no source found speaks of “meditation” and “inflammation” together',
+    })
+    const together = {
+      title: 'Meditation training and inflammatory markers',
+      text: 'Meditation lowered inflammation markers in stressed adults.',
+    }
+    const judgement = judgeRelevance(question, [...apart, together], library)
+    expect(judgement.abstain).toBe(false)
+    expect(judgement.relevant).toContain(2)
+  })
+
   it('abstains on a follow-up that adds a word the library never uses', () => {
     const library: TermStatistics = {
       documents: 5000,

@@ -53,7 +53,7 @@ describe('follow-up rewriting (offline)', () => {
       { role: 'assistant' as const, content: 'Quoted findings [1].' },
     ]
     const query = rewriteFollowUp('What about in children?', earlier)
-    expect(query).toBe('What about in children? (about: vitamin D improve bone mineral density)')
+    expect(query).toBe('What about in children? (about: vitamin D bone mineral density)')
   })
 
   it('never carries a word that framed the earlier question', () => {

@@ -4,11 +4,11 @@
 // a follow-up, what it adds to the earlier topic in no passage on that topic ("What about in
 // dogs?" over papers on statins). Word statistics answer such a question from its other half;
 // the reader is told so.
-import { foldText } from './text'
+import { foldText, splitSentences } from './text'
 import { coverageScores, termWeights, type TermStatistics } from './term-weights'
 import { contentTerms, isFramingTerm, termOf, wordsOf } from './terms'
-import { passageSignals, type EvidenceText } from './signals'
-import { misspells } from './spelling'
+import type { EvidenceText } from './signals'
+import { misspells, plainSpelling } from './spelling'
 import { nounPhrases } from './nouns'
 import { carriedTopicOf, isFollowUp } from './rewrite'
 import {
@@ -23,7 +23,8 @@ import {
 
 export type CoverageGap =
   | { kind: 'missing'; word: string }
-  | { kind: 'apart'; words: [string, string] }
+  /** `within`: where the question's subjects should have met (a short question: one sentence). */
+  | { kind: 'apart'; words: [string, string]; within: 'sentence' | 'passage' }
   /** `onTopic`: indexes of the passages on the earlier topic, the only ones worth quoting. */
   | { kind: 'asked'; word: string; onTopic: number[] }
 
@@ -54,21 +55,38 @@ export function subjectsOf(query: string, stats: TermStatistics, share: number) 
 }
 
 /**
- * For each subject, the indexes of the passages that mention it: by its stem, or, when none
- * does, by a word it may misspell (a typo drops a word from the search, not its subject from
- * the passages).
+ * Whether one of `words` names the subject: by its stem, spelt another way ("clomifene"), or
+ * as a word it may misspell.
+ */
+function namesSubject(words: string[], term: string, written: string): boolean {
+  const plain = plainSpelling(term)
+  return words.some((w) => {
+    const other = termOf(w)
+    return other === term || plainSpelling(other) === plain || misspells(written, foldText(w))
+  })
+}
+
+/**
+ * For each subject, the indexes of the passages that mention it, by its stem or by a word it
+ * may misspell: a typo, or a spelling of the passage's own ("clomifene" for "clomiphene"),
+ * drops a word from the search, not its subject from the passages.
  */
 function holders(query: string, subjects: { term: string }[], passages: EvidenceText[]) {
   const words = passages.map((p) => wordsOf(`${p.title} ${p.text}`))
-  const terms = words.map((list) => new Set(list.map(termOf)))
   return subjects.map(({ term }) => {
-    const byStem = terms.flatMap((set, i) => (set.has(term) ? [i] : []))
-    if (byStem.length > 0) return byStem
     const written = foldText(asWritten(query, term))
-    return words.flatMap((list, i) =>
-      list.some((w) => misspells(written, foldText(w))) ? [i] : [],
-    )
+    return words.flatMap((list, i) => (namesSubject(list, term, written) ? [i] : []))
   })
+}
+
+/** Whether the title or one sentence of the passage names both subjects (holders' spelling rule). */
+function meetInASentence(query: string, pair: [string, string], passage: EvidenceText): boolean {
+  const units = [passage.title, ...splitSentences(passage.text)].map(wordsOf)
+  const [a, b] = pair.map((term) => ({ term, written: foldText(asWritten(query, term)) }))
+  if (!a || !b) return false
+  return units.some(
+    (words) => namesSubject(words, a.term, a.written) && namesSubject(words, b.term, b.written),
+  )
 }
 
 /**
@@ -141,16 +159,17 @@ export function coverageGap(
   const both = inFirst?.filter((i) => inSecond?.includes(i)) ?? []
   // A short question names its subjects' meeting ("exercise" and "depression"): a passage
   // holding them sentences apart speaks of each, not of the two together.
-  const pair = new Map([first, second].map((term) => [term, 1]))
   const meets = (i: number) => {
     const passage = passages[i]
-    return passage !== undefined && passageSignals(pair, passage).sentence >= 1 - 1e-9
+    return passage !== undefined && meetInASentence(query, [first, second], passage)
   }
-  if (terms <= TOPIC_NAME_MAX_TERMS ? both.some(meets) : both.length > 0) return null
+  const within = terms <= TOPIC_NAME_MAX_TERMS ? 'sentence' : 'passage'
+  if (within === 'sentence' ? both.some(meets) : both.length > 0) return null
   // In the question's order: "statins" and "dementia".
   const order = contentTerms(query)
   const [a, b] = [first, second].sort((x, y) => order.indexOf(x) - order.indexOf(y))
-  return { kind: 'apart', words: [asWritten(query, a ?? first), asWritten(query, b ?? second)] }
+  const words: [string, string] = [asWritten(query, a ?? first), asWritten(query, b ?? second)]
+  return { kind: 'apart', words, within }
 }
 
 /**

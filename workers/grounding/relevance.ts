@@ -4,7 +4,7 @@
 // query-performance signals (query-signals.ts) gives the probability that the corpus covers
 // the question, on one scale for a one-word topic and a long claim; the passages that hold
 // the question's words together are then the evidence. Calibrated in tuning.ts.
-import { absentSubject, subjectsOf } from './coverage-gap'
+import { absentSubject, coverageGap, subjectsOf } from './coverage-gap'
 import { isFamiliarWord } from './familiar'
 import { querySignals, relevanceProbability } from './query-signals'
 import { carriedTopicOf, withCarried } from './rewrite'
@@ -92,6 +92,20 @@ function holdingEverySubject(
   })
 }
 
+/** Why the evidence does not answer: its two subjects meet in none of `indexes`; null when they do. */
+function subjectsApart(
+  query: string,
+  indexes: number[],
+  passages: EvidencePassage[],
+  stats: TermStatistics,
+): string | null {
+  const evidence = indexes.flatMap((i) => passages[i] ?? [])
+  const gap = coverageGap(query, evidence, stats)
+  if (gap?.kind !== 'apart' || gap.within !== 'sentence') return null
+  const [a, b] = gap.words
+  return `no source found speaks of “${a}” and “${b}” together`
+}
+
 /** A word naming something (not an everyday word) that no document of the library uses. */
 function neverUsed(word: string, stats: TermStatistics): boolean {
   const term = termOf(word)
@@ -169,6 +183,11 @@ export function judgeRelevance(
       : RELATIVE_SENTENCE_FLOOR * bestSentence
   const relevant = candidates.filter((i) => sentenceOf(i) >= floor - 1e-9)
   if (relevant.length === 0) return abstention(scores, NOT_ADDRESSED, probability)
+  // Two subjects the evidence only holds apart ("meditation" here, "inflammation" there): it
+  // speaks of each, not of how they meet, which is what the question asks. A follow-up's
+  // subjects are split between its topic and what it adds: followUpGap reads those.
+  const apart = followUp ? null : subjectsApart(query, relevant, passages, useStats)
+  if (apart) return abstention(scores, apart, probability)
   // A follow-up's subjects are split between its topic and what it asks of it: followUpGap
   // weighs what it adds against the passages on the topic.
   const together = followUp ? [] : holdingEverySubject(query, useStats, relevant, passages)

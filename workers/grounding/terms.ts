@@ -24,7 +24,10 @@ export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([
  * question's language), but are never its subject (coverage-gap.ts).
  */
 const FRAMING_TERMS: ReadonlySet<string> = new Set(
-  'effect influence role impact association associated relationship relation link linked work mechanism'
+  (
+    'effect influence role impact association associated relationship relation link linked work mechanism ' +
+    'reduce increase decrease prevent cause improve lower raise affect promote protect worsen relieve help'
+  )
     .split(' ')
     .map((word) => porterStem(word)),
 )
