@@ -123,6 +123,10 @@ describe('follow-up rewriting (offline)', () => {
       leansOnNothingFound('Do they raise the risk of hip fractures?', nothing, { stats }),
     ).toBe(false)
     expect(leansOnNothingFound('What about malaria?', nothing, { stats })).toBe(false)
+    // A study's part named as if known: the words settle it, rare in the library or not.
+    expect(leansOnNothingFound('Does the drug work?', nothing, { stats })).toBe(true)
+    expect(isFollowUp('Does the drug work?')).toBe(true)
+    expect(rewriteFollowUp('Does the drug work?', history)).toMatch(/\(about: .*vitamin D/)
     // With a topic found earlier, or no earlier question, the follow-up is searched.
     expect(leansOnNothingFound('What proteins do they contain?', history, { stats })).toBe(false)
     expect(leansOnNothingFound('What proteins do they contain?', [], { stats })).toBe(false)

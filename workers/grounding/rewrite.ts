@@ -71,7 +71,8 @@ function pointsBack(question: string): boolean {
 
 /** True when the question reads as a continuation of the conversation, not a new topic. */
 export function isFollowUp(question: string): boolean {
-  if (pointsBack(question)) return true
+  // "Does the drug work?" names nothing but a study's part the conversation must supply.
+  if (pointsBack(question) || pointsToNothingSaid(question)) return true
   return (
     !startsNewSubject(question) &&
     contentTerms(withoutPreamble(question)).length <= FOLLOW_UP_MAX_TERMS
@@ -235,9 +236,10 @@ export function leansOnNothingFound(
   context: RewriteContext = {},
 ): boolean {
   if (!history.some((turn) => turn.role === 'user') || !isFollowUp(question)) return false
-  return (
-    conversationTopic(history, context.stats) === null && namesNoSubject(question, context.stats)
-  )
+  if (conversationTopic(history, context.stats) !== null) return false
+  // Words alone settle it for a question naming only a study's part ("Does the drug work?"),
+  // whatever share of the library uses them.
+  return pointsToNothingSaid(question) || namesNoSubject(question, context.stats)
 }
 
 /**
