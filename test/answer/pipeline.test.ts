@@ -81,7 +81,9 @@ describe('answer pipeline, offline', () => {
       never,
     )
     expect(short.payload).toMatchObject({ abstained: true, sources: [] })
-    expect(short.payload?.reason).toBe('no source found speaks of “statins” and “dementia” together')
+    expect(short.payload?.reason).toBe(
+      'no source found speaks of “statins” and “dementia” together',
+    )
   })
 
   it('reports every step as an ordered start/end pair ending with "Answer ready."', async () => {

@@ -233,7 +233,9 @@ describe('coverageGap, misspelt subjects', () => {
       passage('We studied the risk of hypospadias in boys born to women who used clomifene.'),
       passage('Clomiphene citrate induced ovulation in most women.'),
     ]
-    expect(coverageGap('Does clomiphene raise the risk of hypospadias?', passages, drugs)).toBeNull()
+    expect(
+      coverageGap('Does clomiphene raise the risk of hypospadias?', passages, drugs),
+    ).toBeNull()
   })
 
   it('does not read a short word, a word two edits away or a number as a typo', () => {

@@ -40,6 +40,19 @@ describe('offline follow-ups in a chat turn', () => {
     for (const title of titles) expect(title).toMatch(/metformin|lactic acidosis|AMP-activated/i)
   })
 
+  it('refuses a first message that points back to something never said, and quotes nothing', async () => {
+    const session = await newSession()
+    const first = await say(session, 'Were the results significant?')
+    expect(first.message.content.replace(OFFLINE_NOTE, '').trim()).toMatch(
+      /^This question points back to something not said here/,
+    )
+    expect(first.message.data.citations).toEqual([])
+    // Asked after a question that found its topic, the same words are a follow-up on it.
+    await say(session, 'Does vitamin D affect bone mineral density?')
+    const next = await say(session, 'Were the results significant?')
+    expect(next.message.content).not.toMatch(/points back to something not said/)
+  })
+
   it('keeps the topic for a follow-up that asks more of it', async () => {
     const session = await newSession()
     await say(session, 'Does vitamin D affect bone mineral density?')

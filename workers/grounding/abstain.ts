@@ -68,10 +68,14 @@ export function askAbstention(context: AbstentionContext): string {
 
 /**
  * The abstention of a chat turn over the knowledge base (papers chat, the agent offline); with
- * `noSubject`, a follow-up that names no subject after questions that all found nothing.
+ * `noSubject`, a follow-up that names no subject after questions that all found nothing; with
+ * `unsaidSubject`, a first message that points back to something never said.
  */
-export function documentsAbstention(context: { noSubject?: boolean } = {}): string {
+export function documentsAbstention(
+  context: { noSubject?: boolean; unsaidSubject?: boolean } = {},
+): string {
   if (context.noSubject) return NO_SUBJECT_ANSWER
+  if (context.unsaidSubject) return `${UNSAID_SUBJECT} Ask it again with its subject named.`
   return `${NOTHING_IN_DOCUMENTS} Try rephrasing it, or ask about a topic the documents cover.`
 }
 

@@ -71,8 +71,7 @@ export function misspells(word: string, other: string): boolean {
  * A word as it is spelt on both sides of the Atlantic and in drug names: "ph" as "f", "ae" and
  * "oe" as "e" ("clomifene" and "clomiphene", "haemoglobin" and "hemoglobin").
  */
-export const plainSpelling = (word: string) =>
-  word.replace(/ph/g, 'f').replace(/ae|oe/g, 'e')
+export const plainSpelling = (word: string) => word.replace(/ph/g, 'f').replace(/ae|oe/g, 'e')
 
 /** A term of the library's index and the chunks holding it. */
 export interface IndexTerm {

@@ -9,6 +9,7 @@ import {
   isSmallTalk,
   judgeRelevance,
   leansOnNothingFound,
+  pointsToNothingSaid,
   rewriteFollowUp,
   rewriteWords,
   smallTalkReply,
@@ -66,6 +67,15 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const stats = await statsOf(rewriteWords(message, turns), turn.signal)
   if (leansOnNothingFound(message, turns, { stats })) {
     emitAnswer(turn, `${OFFLINE_NOTE}\n\n${documentsAbstention({ noSubject: true })}`)
+    return
+  }
+  // A first message naming nothing but what it points back to ("Were the results
+  // significant?"), with no file of the session's it could mean: word statistics would answer
+  // it from any paper using its words.
+  const files =
+    (turn.project?.length ?? 0) + (turn.user.kind === 'user' ? turn.user.files.length : 0)
+  if (!turns.some((t) => t.role === 'user') && files === 0 && pointsToNothingSaid(message)) {
+    emitAnswer(turn, `${OFFLINE_NOTE}\n\n${documentsAbstention({ unsaidSubject: true })}`)
     return
   }
   const query = rewriteFollowUp(message, turns, { stats })
