@@ -262,17 +262,17 @@ const REPORT_TERMS: ReadonlySet<string> = new Set(
 /**
  * A study's part named as if already known ("Does the drug work?", "What are the
  * limitations?"), unless what follows names its object ("the treatment for back pain", "the
- * limitations of randomized trials"). Read only for a first question: mid-conversation these
- * are ordinary words of a new question, and the follow-up rules above decide.
+ * limitations of randomized trials"). It points back only in a question naming nothing else
+ * (pointsToNothingSaid): "Does the drug metformin work?" is a question of its own.
  */
 const NAMES_AN_UNSAID_STUDY =
   /\bthe (?:[\w-]+ )?(?:drugs?|treatments?|interventions?|therap(?:y|ies)|cohorts?|experiments?|analys[ie]s|authors|researchers|investigators|limitations?|conclusions?|patients|subjects|groups?|samples?)\b(?! (?:of|for|in|on|with|against|to|from|at|among|between)\b)/i
 
 /**
- * True for a question asked with nothing before it that points back all the same and names no
- * subject of its own ("Were the results significant?", "Which treatment works best?"): there
- * is nothing it could be searched for, and word statistics would answer it from whatever
- * papers use its common words. Judged by the words alone, never by a library's statistics: in
+ * True for a question that points back and names no subject of its own ("Were the results
+ * significant?", "Which treatment works best?"). Mid-conversation it is a follow-up; asked
+ * first, there is nothing it could be searched for, and word statistics would answer it from
+ * whatever papers use its common words. Judged by the words alone, never by a library's statistics: in
  * a library on statins every paper says "statin", yet "Which statin works best?" names one.
  */
 export function pointsToNothingSaid(question: string): boolean {
