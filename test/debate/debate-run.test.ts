@@ -383,9 +383,15 @@ describe('debate run', { timeout: 60_000 }, () => {
   })
 
   it('cites nothing when the knowledge base does not address the question, and says why', async () => {
-    const offTopic = 'Which coral species bleach first when the ocean warms?'
+    // Offline the word statistics judge; with a model they only withhold passages that hold no
+    // word of the question at all, so its question shares none with the library.
+    const questions = {
+      offline: 'Which coral species bleach first when the ocean warms?',
+      model: 'Do coral reefs bleach?',
+    }
     for (const steps of [null, [proposal(), review('NOT VIABLE', 'FAIL')]]) {
       const { deps, model } = debateDeps({ steps, maxTurns: 1 })
+      const offTopic = model ? questions.model : questions.offline
       const { outcome, text, packets } = await debate(deps, undefined, undefined, offTopic)
       expect(
         statuses(packets).filter((m) => /none of them addresses the question/.test(m)),
@@ -401,6 +407,22 @@ describe('debate run', { timeout: 60_000 }, () => {
         expect(JSON.stringify(model.requests[0])).toContain('No retrieved document addresses')
       else expect(text).toContain('The knowledge base has no passage on this question')
     }
+  })
+
+  it('with a model, hands it passages the word statistics would set aside, and lets it judge', async () => {
+    const offTopic = 'Which coral species bleach first when the ocean warms?'
+    const { deps, model } = debateDeps({
+      steps: [proposal(), review('NOT VIABLE', 'FAIL')],
+      maxTurns: 1,
+    })
+    const offline = debateDeps({ steps: null, maxTurns: 1 })
+    const judged = await debate(offline.deps, undefined, undefined, offTopic)
+    expect(statuses(judged.packets).some((m) => /none of them addresses/.test(m))).toBe(true)
+    const { packets } = await debate(deps, undefined, undefined, offTopic)
+    expect(statuses(packets).some((m) => /none of them addresses/.test(m))).toBe(false)
+    const asked = JSON.stringify(model?.requests[0])
+    expect(asked).toMatch(/documents above were retrieved for this turn/)
+    expect(asked).toContain('if none does, say that the evidence does not cover it')
   })
 
   it('indexes the request url before round 1 and says so', async () => {

@@ -5,8 +5,10 @@ import type { SafeFetch, WebSearchProvider } from '../../workers/sources'
 import { openUrlTool } from '../../workers/turn/tools/open-url'
 import { webSearchTool } from '../../workers/turn/tools/web-search'
 import { createSearchCorpusTool, searchCorpusTool } from '../../workers/turn'
+import { NO_RELEVANT_DOCUMENTS } from '../../workers/turn/tools/search-corpus'
 import { htmlResponse } from '../fakes/safe-response'
-import { testDeps } from './helpers'
+import { aChunk, fakeRetriever, testDeps } from './helpers'
+import { scriptedModel } from './scripted-model'
 
 function context(deps: Deps) {
   return {
@@ -124,5 +126,27 @@ describe('search_corpus', () => {
     await searchCorpusTool.run({ query: 'x' }, context(testDeps({ retriever })))
     expect(seen).toEqual([['papers:abc'], ['corpus']])
     expect(tool.guidance).toContain('the loaded papers')
+  })
+
+  it('leaves relevance to the model that reads it: only passages sharing no word are withheld', async () => {
+    const retriever = fakeRetriever(async () => [
+      aChunk({ title: 'Finch beaks', content: 'Beak size varied between finch species.' }),
+    ])
+    const asked = { query: 'Which coral species bleach first when the ocean warms?' }
+    // Offline the word statistics judge, and one shared word is not enough.
+    const offline = await searchCorpusTool.run(
+      asked,
+      context(testDeps({ models: null, retriever })),
+    )
+    expect(offline).toMatchObject({ content: NO_RELEVANT_DOCUMENTS, documents: [] })
+    const model = scriptedModel([])
+    const models = { main: model, fast: model }
+    const read = await searchCorpusTool.run(asked, context(testDeps({ models, retriever })))
+    expect(read.documents.map((d) => d.title)).toEqual(['Finch beaks'])
+    const unrelated = await searchCorpusTool.run(
+      { query: 'Do coral reefs bleach?' },
+      context(testDeps({ models, retriever })),
+    )
+    expect(unrelated).toMatchObject({ content: NO_RELEVANT_DOCUMENTS, documents: [] })
   })
 })

@@ -4,7 +4,7 @@
 // Offline, or when the model is down, the lexical judgement decides. When nothing addresses
 // the question, the answer abstains: it says the sources do not cover it, cites nothing.
 import {
-  anythingMatches,
+  judgeForReader,
   judgeRelevance,
   type EvidencePassage,
   type TermStatistics,
@@ -77,9 +77,8 @@ export async function judgeSources(
   }
   const passages = state.results.map((r) => ({ title: r.title, text: r.snippet }))
   if (modelJudges(state, deps)) {
-    if (anythingMatches(state.searchQuery, passages)) return state
-    const none = passages.length === 0 ? 'nothing was found for this question' : undefined
-    return abstainWith(state, none ?? 'no source found mentions what the question asks about')
+    const floor = judgeForReader(state.searchQuery, passages, undefined, true)
+    return floor.abstain ? abstainWith(state, floor.reason ?? '') : state
   }
   const verdict = await judgeLexically(state.searchQuery, passages, deps, signal)
   const judged = { ...state, fallbacks: [...state.fallbacks, ...verdict.fallbacks] }

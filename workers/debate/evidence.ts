@@ -2,10 +2,12 @@
 // cache its turns fill, and the shared library; not only what this turn just ingested),
 // numbered into the run's shared numbering so every [n] names one chunk. The
 // numbers given to this turn are kept: a citation counts only if it names one of them.
-// Passages that do not address the debate's question are not evidence: the grounding core's
-// relevance judgement decides, and a turn without evidence says so instead of quoting them.
+// Passages that do not address the debate's question are not evidence: offline the grounding
+// core's relevance judgement decides, and a turn without evidence says so instead of quoting
+// them; with a model, the scientist reads every passage holding a word of the question and
+// judges them itself (word statistics are a floor, never a veto over the model).
 import type { ContextDocument } from '../context'
-import { createTermStatisticsSource, judgeRelevance } from '../grounding'
+import { createTermStatisticsSource, judgeForReader } from '../grounding'
 import { SCHOLARLY_NAMESPACE, sessionNamespace } from '../namespaces'
 import type { PreparedTurn } from '../turn'
 import { chunkToDocument } from '../turn'
@@ -48,15 +50,20 @@ export function searchDebateLibrary(turn: PreparedTurn, query: string) {
   )
 }
 
-/** Whether the chunks address the question; the reason when they do not. */
+/**
+ * Whether the chunks go to the scientist; the reason when they do not. A model reads them all
+ * and judges them itself, so only chunks holding no word of the question are withheld from it;
+ * offline the lexical judgement decides.
+ */
 async function coverage(
   turn: PreparedTurn,
   question: string,
   chunks: { title: string; content: string }[],
 ): Promise<string | null> {
-  const stats = await debateTermStats(turn, question)
+  const modelReads = turn.model !== null
+  const stats = modelReads ? undefined : await debateTermStats(turn, question)
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
-  const judgement = judgeRelevance(question, passages, stats)
+  const judgement = judgeForReader(question, passages, stats, modelReads)
   return judgement.abstain ? (judgement.reason ?? 'the passages do not address it') : null
 }
 

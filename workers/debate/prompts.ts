@@ -37,7 +37,7 @@ export function turnInstruction(speaker: Speaker, round: number, evidenceCount: 
       : "Review scientist 1's latest proposal and code above."
   const evidence =
     evidenceCount > 0
-      ? `The ${evidenceCount} documents above were retrieved for this turn.`
+      ? `The ${evidenceCount} documents above were retrieved for this turn. Rely only on those that bear on the question; if none does, say that the evidence does not cover it, claim nothing from memory, and cite nothing.`
       : 'No retrieved document addresses the question: say that the evidence does not cover it and what is missing, claim nothing from memory, and cite nothing.'
   return `Round ${round}. ${task} ${evidence}`
 }

@@ -97,7 +97,7 @@ export {
   type ResultMode,
   type StageFallback,
 } from './mode'
-export { anythingMatches } from './any-match'
+export { anythingMatches, judgeForReader } from './any-match'
 export { NO_ANSWER_SENTINEL, isNoAnswerSentinel } from './sentinel'
 export { MIN_DOCUMENTS_FOR_IDF } from './tuning'
 export {

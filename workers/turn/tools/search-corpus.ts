@@ -6,7 +6,7 @@ import { documentsJson, type SourceDocument } from '../../context'
 import { ValidationError } from '../../errors'
 import {
   createTermStatisticsSource,
-  judgeRelevance,
+  judgeForReader,
   stripReferenceMarkers,
   type TermStatisticsSource,
 } from '../../grounding'
@@ -51,19 +51,20 @@ export const NO_RELEVANT_DOCUMENTS =
   'No relevant documents: the knowledge base has nothing that addresses this query.'
 
 /**
- * Whether the retrieved passages address the query at all. When they do, all of them go to
- * the model (it weighs them; weaker ones add context); when none does, none goes.
+ * Whether the retrieved passages go to the reader at all. A model reads them all (it weighs
+ * them, weaker ones add context, and it judges whether any addresses the query), so they are
+ * withheld only when none holds a word of the query; offline the lexical judgement decides.
  */
 async function addressesQuery(
   query: string,
   chunks: RetrievedChunk[],
-  statsOf: TermStatisticsSource,
+  read: { statsOf: TermStatisticsSource; modelReads: boolean },
   signal: AbortSignal,
 ): Promise<boolean> {
   if (chunks.length === 0) return false
-  const stats = await statsOf(query, signal)
+  const stats = read.modelReads ? undefined : await read.statsOf(query, signal)
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
-  return !judgeRelevance(query, passages, stats).abstain
+  return !judgeForReader(query, passages, stats, read.modelReads).abstain
 }
 
 export interface SearchCorpusOptions {
@@ -96,8 +97,11 @@ export function createSearchCorpusTool(options: SearchCorpusOptions = {}): TurnT
       const namespaces = options.namespaces?.(sessionId) ?? deps.config.knowledge.askNamespaces
       const retrieveOptions = { namespaces, tokenBudget: RESULT_TOKEN_BUDGET }
       const result = await deps.retriever.retrieve(query, retrieveOptions, signal)
-      const statsOf = createTermStatisticsSource(deps.db, namespaces)
-      if (!(await addressesQuery(query, result.chunks, statsOf, signal)))
+      const read = {
+        statsOf: createTermStatisticsSource(deps.db, namespaces),
+        modelReads: deps.models !== null,
+      }
+      if (!(await addressesQuery(query, result.chunks, read, signal)))
         return {
           content: NO_RELEVANT_DOCUMENTS,
           summary: `no relevant documents in the knowledge base for "${query}"`,
