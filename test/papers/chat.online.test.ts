@@ -125,6 +125,24 @@ describe('paper chat with a model', () => {
     expect(sum('prompt_tokens')).toBeGreaterThan(ANSWER_USAGE.prompt_tokens)
   })
 
+  it('lets the model judge the pages: its "no relevant sources" reply abstains and is never shown', async () => {
+    const world = papersEnv()
+    await scriptRetrieval((await sessionDeps()).models)
+    const fake = await scriptFake([{ reply: 'NO_RELEVANT_SOURCES' }])
+    const session = await sessionWithPaper(world, fake.marker)
+    // The pages share words with it ("dark matter"); the model, not word statistics, judges.
+    const res = await ask(world, session, 'Does dark matter lower wheat crop yields in Kansas?')
+    expect(res.status).toBe(200)
+    const body = await res.json<ChatBody>()
+    expect(body).toMatchObject({ abstained: true, citations: [], sources: [], mode: 'online' })
+    expect(body.answer).toMatch(/^I could not find sources that address this question/)
+    expect(body.answer).not.toContain('NO_RELEVANT_SOURCES')
+    const [request] = await fake.requests()
+    const prompt = JSON.stringify(request?.messages ?? [])
+    expect(prompt).toContain(`[${TITLE}, Page`)
+    expect(prompt).toContain('reply with exactly NO_RELEVANT_SOURCES')
+  })
+
   it('answers 429 quota_exhausted when the provider is out of quota, then pauses chat for 30 minutes', async () => {
     const world = papersEnv()
     const quota = {

@@ -252,6 +252,30 @@ describe('turn engine', () => {
     })
   })
 
+  it('holds back a reply that declines with the sentinel, shows none of it, and says so', async () => {
+    await withSql(async (sql) => {
+      const declining = depsWith([
+        { text: ['NO_RELEV', 'ANT_SOURCES'] },
+        { text: ['NO ', 'data.'] },
+      ])
+      const answers: { declined?: boolean; text: string }[] = []
+      const run = createTurnRunner({
+        orchestrate: async (_turn, runStep) => {
+          for (let i = 0; i < 2; i += 1)
+            answers.push(await runStep({ tools: [], declinesWith: 'NO_RELEVANT_SOURCES' }))
+          return {}
+        },
+      })
+      const { context, packets } = aRun(memoryStore(sql), declining.deps, { message: 'q' })
+      await run(context)
+      const shown = packets.flatMap((p) => (p.type === 'token' ? [p.text] : [])).join('')
+      // The first reply was the sentinel, split over two deltas; the second only began like it.
+      expect(answers.map((a) => a.declined ?? false)).toEqual([true, false])
+      expect(shown).toBe('NO data.')
+      expect(answers[1]?.text).toBe('NO data.')
+    })
+  })
+
   it('lets a capability run the engine with its own tools and base prompt', async () => {
     await withSql(async (sql) => {
       const { deps, model, retriever } = depsWith([

@@ -2,10 +2,10 @@
 // through the citation check. Its opening is held back until it is clear it is not the
 // "no relevant sources" sentinel, so an abstention costs no extra call and shows no text.
 import { ProviderError } from '../errors'
+import { createSentinelGate } from '../grounding'
 import type { ChatModel } from '../llm'
 import type { CitedStream } from './cited-stream'
 import { NO_ANSWER_SENTINEL, synthesisMessages } from './prompts'
-import { createSentinelGate } from './sentinel-gate'
 import type { AskState } from './types'
 
 const TEMPERATURE = 0.2

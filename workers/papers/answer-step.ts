@@ -3,13 +3,13 @@
 // timeout, a malformed or empty reply), the answer falls back to the extractive answer over
 // the same pages, labelled degraded with the reason, and the stream says so in a status line.
 // A provider out of quota keeps its error (a 429) and starts the API cooldown.
-import type { ResultMode as ChatMode, StageFallback } from '../grounding'
+import { NO_ANSWER_SENTINEL, type ResultMode as ChatMode, type StageFallback } from '../grounding'
 import type { PreparedTurn, StepError, StepRunner } from '../turn'
 import { extractiveOverview, extractivePaperAnswer } from './offline-chat'
 import type { GivenPage } from './page-citations'
 import {
-  contextInstruction,
   degradedLabel,
+  judgedContextInstruction,
   OFFLINE_LABEL,
   overviewInstruction,
   PAPERS_PERSONA,
@@ -23,6 +23,8 @@ export interface ProducedAnswer {
   text: string
   mode: ChatMode
   fallbacks: StageFallback[]
+  /** The model read the pages and found none addressing the question: nothing was shown. */
+  declined?: boolean
   /** A failure the answer could not fall back from (quota): reported as the run's error. */
   error?: { code: string; message: string }
 }
@@ -85,11 +87,20 @@ export async function answerFrom(
     emitText(turn, text)
     return { text, mode: 'offline', fallbacks: [] }
   }
+  // A question naming no topic asks for an overview, which every paper can give; one naming a
+  // topic is the model's to judge: it declines with the sentinel when no page addresses it.
   const instruction = evidence.overview
     ? overviewInstruction(question, evidence.pages)
-    : contextInstruction(question, evidence.pages)
+    : judgedContextInstruction(question, evidence.pages)
+  const declinesWith = evidence.overview ? undefined : NO_ANSWER_SENTINEL
   const started = turn.deps.now()
-  const step = await runStep({ persona: PAPERS_PERSONA, tools: [], instruction, recoverable })
+  const step = await runStep({
+    persona: PAPERS_PERSONA,
+    tools: [],
+    instruction,
+    recoverable,
+    ...(declinesWith ? { declinesWith } : {}),
+  })
   log.llm({
     model: turn.model.model,
     purpose: 'answer',
@@ -109,6 +120,7 @@ export async function answerFrom(
     return { text: step.text, mode: 'online', fallbacks: [], error: { code, message } }
   }
   if (step.stopped) return { text: step.text, mode: 'online', fallbacks: [] }
+  if (step.declined) return { text: '', mode: 'online', fallbacks: [], declined: true }
   if (step.error) return degradedAnswer(turn, evidence, failureReason(step.error))
   if (!step.text.trim()) {
     return degradedAnswer(turn, evidence, 'malformed reply: the model sent no answer text')

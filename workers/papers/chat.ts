@@ -8,7 +8,7 @@ import { abstentionAnswer, modeReport } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { SourceRef } from '../stream'
 import { createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
-import { answerFrom, type StageFallback } from './answer-step'
+import { answerFrom, type ChatMode, type StageFallback } from './answer-step'
 import { loggedEvidenceDeps } from './chat-log'
 import { gatherEvidence } from './evidence'
 import { appendLog } from './log-store'
@@ -55,13 +55,43 @@ function closeLog(
   return full
 }
 
+/** The papers do not address the question: it says so, cites nothing, and is saved as such. */
+function abstained(
+  turn: PreparedTurn,
+  reason: string,
+  outcome: { mode: ChatMode; fallbacks: StageFallback[]; task: string; metrics: RequestMetrics },
+): RunOutcome {
+  const answer = abstentionAnswer(reason)
+  turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text: answer })
+  const saved = turn.store.appendMessage({
+    role: 'assistant',
+    content: answer,
+    data: {
+      kind: 'papers_answer',
+      abstained: true,
+      citations: [],
+      mode: outcome.mode,
+      ...(outcome.fallbacks.length > 0 ? { fallbacks: outcome.fallbacks } : {}),
+    },
+  })
+  return { answer, citations: [], sources: [], abstained: true, ...outcome, message_id: saved.id }
+}
+
 async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Promise<RunOutcome> {
   const papers = listPapers(turn.store.sql).filter((p) => p.status === 'loaded')
   const question = turn.input.message
   const log = new PaperLog('multi_paper_rag', question, turn.deps.now)
   const deps = loggedEvidenceDeps(turn.deps, log)
   const started = turn.deps.now()
-  const evidence = await gatherEvidence(deps, turn.sessionId, question, papers, turn.signal)
+  const modelReads = turn.model !== null
+  const evidence = await gatherEvidence(
+    deps,
+    turn.sessionId,
+    question,
+    papers,
+    turn.signal,
+    modelReads,
+  )
   const retrieval = turn.deps.now() - started
   const chunkTokens = log.chunks(evidence.chunks)
   // Nothing degraded is presented as normal: retrieval that fell back makes an online answer
@@ -71,30 +101,12 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
   if (evidence.abstain !== undefined || papers.length === 0) {
     const metrics = closeLog(turn, log, { chunk_tokens: chunkTokens, latency_ms: { retrieval } })
     const reason = papers.length === 0 ? 'no paper is loaded in this session' : evidence.abstain
-    const answer = abstentionAnswer(reason ?? 'the loaded papers do not address it')
-    turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text: answer })
-    const saved = turn.store.appendMessage({
-      role: 'assistant',
-      content: answer,
-      data: {
-        kind: 'papers_answer',
-        abstained: true,
-        citations: [],
-        mode: mode0,
-        ...(found.length > 0 ? { fallbacks: found } : {}),
-      },
-    })
-    return {
-      answer,
-      citations: [],
-      sources: [],
-      abstained: true,
+    return abstained(turn, reason ?? 'the loaded papers do not address it', {
       mode: mode0,
       fallbacks: found,
       task: evidence.task,
       metrics,
-      message_id: saved.id,
-    }
+    })
   }
   const pdfUrls = new Map(papers.map((p) => [p.id, p.pdf_url]))
   const sources = sourcesOf(evidence.pages, pdfUrls)
@@ -105,8 +117,12 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
     chunk_tokens: chunkTokens,
     latency_ms: { retrieval, answer: turn.deps.now() - answering },
   })
-  const checked = checkPageCitations(produced.text, evidence.pages)
   const { mode, fallbacks } = modeReport(turn.model !== null, found, produced.fallbacks)
+  if (produced.declined) {
+    const reason = 'the model found that none of the pages given addresses it'
+    return abstained(turn, reason, { mode, fallbacks, task: evidence.task, metrics })
+  }
+  const checked = checkPageCitations(produced.text, evidence.pages)
   const saved = turn.store.appendMessage({
     role: 'assistant',
     content: checked.text,

@@ -2,7 +2,7 @@
 // seed's stages (two query variations, BM25 + vectors fused, rerank of the top 20, task
 // routing, paper-aware MMR, an 18,000-token budget — all inside the Retriever), then the
 // grounding core's relevance judgement decides whether the papers address the question.
-import { createTermStatisticsSource, judgeRelevance } from '../grounding'
+import { createTermStatisticsSource, judgeForReader } from '../grounding'
 import {
   DEFAULT_TOKEN_BUDGET,
   type RetrievalTask,
@@ -67,12 +67,18 @@ async function overviewEvidence(
   return { ...base, pages }
 }
 
+/**
+ * The pages on the question. `modelReads`: a model answers from them and judges them itself
+ * (it may decline), so word statistics withhold them only when none holds a word of the
+ * question; offline the lexical judgement decides.
+ */
 export async function gatherEvidence(
   deps: EvidenceDeps,
   sessionId: string,
   question: string,
   papers: PaperRecord[],
   signal: AbortSignal,
+  modelReads = false,
 ): Promise<PaperEvidence> {
   if (namesNoTopic(question)) return overviewEvidence(deps, sessionId, papers)
   const namespaces = [paperNamespace(sessionId)]
@@ -92,11 +98,14 @@ export async function gatherEvidence(
     return { ...base, pages: [], abstain: 'no loaded paper has text on this question' }
   }
   const topic = topicOf(question)
-  const stats = await createTermStatisticsSource(deps.db, namespaces)(topic, signal)
-  const judgement = judgeRelevance(
+  const stats = modelReads
+    ? undefined
+    : await createTermStatisticsSource(deps.db, namespaces)(topic, signal)
+  const judgement = judgeForReader(
     topic,
     chunks.map((c) => ({ title: c.title, text: c.content })),
     stats,
+    modelReads,
   )
   if (judgement.abstain) {
     return {

@@ -1,5 +1,6 @@
 // The paper chat's prompts, in Quire's own words: the persona, and the context block that
 // hands the model the selected pages, each labelled with the citation it must use.
+import { NO_ANSWER_SENTINEL } from '../grounding'
 import type { GivenPage } from './page-citations'
 
 export const PAPERS_PERSONA = [
@@ -18,6 +19,14 @@ export function contextInstruction(question: string, pages: GivenPage[]): string
     blocks.join('\n\n'),
     '---------------------',
     `Answer this question from the passages above, citing as [Paper Title, Page X]: ${question}`,
+  ].join('\n')
+}
+
+/** The question's passages, and the word to reply with when none of them addresses it. */
+export function judgedContextInstruction(question: string, pages: GivenPage[]): string {
+  return [
+    contextInstruction(question, pages),
+    `If none of the passages addresses the question, reply with exactly ${NO_ANSWER_SENTINEL} and nothing else.`,
   ].join('\n')
 }
 

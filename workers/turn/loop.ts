@@ -11,12 +11,15 @@ import { runStep } from './step'
 import { runToolCalls } from './tool-calls'
 import { selectTools } from './tools/registry'
 
-/** Runs the step's cycles; returns the final reply's text (the raw JSON in JSON mode). */
+/**
+ * Runs the step's cycles; returns the final reply's text (the raw JSON in JSON mode) and
+ * whether it declined (StepSpec.declinesWith).
+ */
 export async function runLoop(
   turn: PreparedTurn,
   model: ChatModel,
   step: StepSpec = {},
-): Promise<string> {
+): Promise<{ text: string; declined: boolean }> {
   const maxCycles = turn.deps.config.llm.maxCycles
   const offered = step.tools ? selectTools(turn.input.tools, step.tools) : turn.tools
   const jsonSchema = step.output?.kind === 'json' ? step.output.jsonSchema : undefined
@@ -36,9 +39,10 @@ export async function runLoop(
       citations: turn.citations,
       jsonSchema,
       maxTokens: step.maxTokens,
+      declinesWith: step.declinesWith,
     })
     if (turn.signal.aborted) throw abortError(turn.signal)
-    if (result.toolCalls.length === 0) return result.text
+    if (result.toolCalls.length === 0) return { text: result.text, declined: result.declined }
     exchanges.push(assistantMessage(result.text, result.toolCalls))
     const context = {
       deps: turn.deps,
@@ -51,5 +55,5 @@ export async function runLoop(
     for (const outcome of outcomes) exchanges.push(outcome.message)
     searchRan ||= outcomes.some((outcome) => outcome.output && outcome.tool?.returnsDocuments)
   }
-  return ''
+  return { text: '', declined: false }
 }

@@ -10,28 +10,32 @@ import type { PreparedTurn } from './process'
 import { describeError } from './save'
 import type { StepSpec, TurnAnswer } from './spec'
 
-async function produce(turn: PreparedTurn, step: StepSpec): Promise<string> {
+async function produce(
+  turn: PreparedTurn,
+  step: StepSpec,
+): Promise<{ text: string; declined: boolean }> {
   if (turn.model) return runLoop(turn, turn.model, step)
   if (step.offline) {
     // Its own cycle, as a model step has: since(mark) reads this step's text back, and a
     // second offline step appending to the first one's cycle would read back nothing.
     turn.state.beginCycle()
-    return (await step.offline(turn, step)).text
+    return { text: (await step.offline(turn, step)).text, declined: false }
   }
   if (step.output?.kind === 'json') {
     throw new NotConfiguredError('This step needs a language model; none is configured')
   }
   await runOfflineTurn(turn)
-  return ''
+  return { text: '', declined: false }
 }
 
 export async function runTurnStep(turn: PreparedTurn, step: StepSpec): Promise<TurnAnswer> {
   if (step.instruction) turn.priorSteps.push(userMessage(step.instruction))
   const mark = turn.state.mark()
   let raw = ''
+  let declined = false
   let error: TurnAnswer['error']
   try {
-    raw = await produce(turn, step)
+    ;({ text: raw, declined } = await produce(turn, step))
   } catch (thrown) {
     if (turn.signal.aborted) turn.state.markStopped()
     else {
@@ -61,6 +65,7 @@ export async function runTurnStep(turn: PreparedTurn, step: StepSpec): Promise<T
     ...(isJson ? { value } : {}),
     citations: added.citations,
     stopped: turn.state.stopped,
+    ...(declined ? { declined } : {}),
     ...(error ? { error } : {}),
     ...(usage ? { usage } : {}),
   }

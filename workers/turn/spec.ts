@@ -31,6 +31,12 @@ export interface StepSpec {
   instruction?: string
   /** Caps the reply's length (the provider's max_tokens); default: the provider's own limit. */
   maxTokens?: number
+  /**
+   * A word the model replies with, alone or opening its reply, when nothing it was given
+   * addresses the request (the grounding core's sentinel): none of that reply is shown, and
+   * the answer is `declined`. Text output only.
+   */
+  declinesWith?: string
   /** Offline (no model) answer for this step; default: the extractive corpus answer (text only). */
   offline?: (turn: PreparedTurn, step: StepSpec) => Promise<TurnAnswer>
   /**
@@ -58,6 +64,8 @@ export interface TurnAnswer {
   /** Sources the text cites, by the number used in it. */
   citations: SourceRef[]
   stopped: boolean
+  /** The model declined (StepSpec.declinesWith): nothing of its reply was shown. */
+  declined?: boolean
   error?: StepError
   /** Tokens the provider reported for the step's inferences; absent when it reported none. */
   usage?: TokenUsage

@@ -1,6 +1,7 @@
 // One step: a single streamed inference. Deltas become packets the moment they arrive; the
 // reasoning, the answer text and the tool calls are tracked as they build up token by token,
 // and the finished tool calls go back to the loop.
+import { createSentinelGate } from '../grounding'
 import {
   untilAbortedIterable,
   type ChatModel,
@@ -25,12 +26,16 @@ export interface StepInput {
   /** JSON output: the response format to ask for; the reply streams no tokens. */
   jsonSchema?: { name: string; schema: Record<string, unknown> }
   maxTokens?: number
+  /** The model's word for "nothing given addresses it": held back until ruled out, never shown. */
+  declinesWith?: string
 }
 
 export interface StepResult {
   text: string
   toolCalls: ToolCall[]
   finishReason: FinishReason
+  /** The reply opened with `declinesWith`: none of it was shown. */
+  declined: boolean
 }
 
 interface PartialCall {
@@ -95,11 +100,19 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   const partials = new Map<number, PartialCall>()
   let text = ''
   let finishReason: FinishReason = 'stop'
+  // A JSON reply is data for the capability's hook, not text for the reader.
+  const shown = input.jsonSchema
+    ? null
+    : input.declinesWith
+      ? createSentinelGate(input.declinesWith)
+      : undefined
   for await (const delta of untilAbortedIterable(stream, input.signal)) {
     if (delta.type === 'text') {
       text += delta.text
-      // A JSON reply is data for the capability's hook, not text for the reader.
-      if (!input.jsonSchema) onText(delta.text, input, blocks)
+      if (shown !== null) {
+        const released = shown ? shown.push(delta.text) : delta.text
+        if (released) onText(released, input, blocks)
+      }
     } else if (delta.type === 'reasoning') {
       onReasoning(delta.text, input, blocks)
     } else if (delta.type === 'tool_call') {
@@ -113,8 +126,11 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       if (delta.usage) input.state.usage.push(delta.usage)
     }
   }
+  const held = shown?.flush()
+  if (held) onText(held, input, blocks)
   // Releases a held-back unfinished "[..." at the end of the text.
   onText('', input, blocks)
   const seed = String(input.state.cycles.length)
-  return { text, toolCalls: finishCalls(partials, seed), finishReason }
+  const declined = shown?.matched ?? false
+  return { text, toolCalls: finishCalls(partials, seed), finishReason, declined }
 }

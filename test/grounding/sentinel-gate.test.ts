@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSentinelGate } from '../../workers/answer/sentinel-gate'
+import { createSentinelGate } from '../../workers/grounding/sentinel-gate'
 
 const SENTINEL = 'NO_RELEVANT_SOURCES'
 
