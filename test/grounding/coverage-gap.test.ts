@@ -31,7 +31,12 @@ describe('coverageGap', () => {
       passage('A longer reproductive period did not reduce the risk of dementia.'),
     ]
     const gap = coverageGap('Do statins reduce the risk of dementia?', passages, stats)
-    expect(gap).toEqual({ kind: 'apart', words: ['statins', 'dementia'], within: 'sentence' })
+    expect(gap).toEqual({
+      kind: 'apart',
+      words: ['statins', 'dementia'],
+      within: 'sentence',
+      sharedPassage: false,
+    })
     expect(coverageGapNote(gap as NonNullable<typeof gap>)).toBe(
       'No passage found speaks of “statins” and “dementia” together; each quote below speaks to one of them, not to the two together.',
     )
@@ -46,6 +51,7 @@ describe('coverageGap', () => {
       kind: 'apart',
       words: ['exercise', 'depression'],
       within: 'sentence',
+      sharedPassage: true,
     })
     const together = [passage('Exercise eased depression in older adults.'), ...sentencesApart]
     expect(coverageGap('impact of exercise on depression', together, stats)).toBeNull()
@@ -221,6 +227,7 @@ describe('coverageGap, misspelt subjects', () => {
       kind: 'apart',
       words: ['statins', 'cardiovasculer'],
       within: 'sentence',
+      sharedPassage: false,
     })
   })
 

@@ -188,6 +188,13 @@ describe('relevance judgement', () => {
       relevant: [],
       reason: 'no source found speaks of “meditation” and “inflammation” together',
     })
+    // One passage holding both, sentences apart, may speak of their meeting: the answer's
+    // note says what it leaves out (coverage-gap.ts), and the judge does not abstain.
+    const sentencesApart = {
+      title: 'A mindfulness course for carers',
+      text: 'Carers practised meditation daily. Inflammation was measured at twelve weeks.',
+    }
+    expect(judgeRelevance(question, [...apart, sentencesApart], library).abstain).toBe(false)
     const together = {
       title: 'Meditation training and inflammatory markers',
       text: 'Meditation lowered inflammation markers in stressed adults.',

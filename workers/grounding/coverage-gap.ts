@@ -23,8 +23,16 @@ import {
 
 export type CoverageGap =
   | { kind: 'missing'; word: string }
-  /** `within`: where the question's subjects should have met (a short question: one sentence). */
-  | { kind: 'apart'; words: [string, string]; within: 'sentence' | 'passage' }
+  /**
+   * `within`: where the question's subjects should have met (a short question: one sentence);
+   * `sharedPassage`: one passage holds both, sentences apart.
+   */
+  | {
+      kind: 'apart'
+      words: [string, string]
+      within: 'sentence' | 'passage'
+      sharedPassage: boolean
+    }
   /** `onTopic`: indexes of the passages on the earlier topic, the only ones worth quoting. */
   | { kind: 'asked'; word: string; onTopic: number[] }
 
@@ -169,7 +177,7 @@ export function coverageGap(
   const order = contentTerms(query)
   const [a, b] = [first, second].sort((x, y) => order.indexOf(x) - order.indexOf(y))
   const words: [string, string] = [asWritten(query, a ?? first), asWritten(query, b ?? second)]
-  return { kind: 'apart', words, within }
+  return { kind: 'apart', words, within, sharedPassage: both.length > 0 }
 }
 
 /**

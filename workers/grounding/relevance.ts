@@ -92,7 +92,10 @@ function holdingEverySubject(
   })
 }
 
-/** Why the evidence does not answer: its two subjects meet in none of `indexes`; null when they do. */
+/**
+ * Why the evidence does not answer: a short question's two subjects are in none of `indexes`
+ * together, not even sentences apart; null when they are.
+ */
 function subjectsApart(
   query: string,
   indexes: number[],
@@ -101,7 +104,7 @@ function subjectsApart(
 ): string | null {
   const evidence = indexes.flatMap((i) => passages[i] ?? [])
   const gap = coverageGap(query, evidence, stats)
-  if (gap?.kind !== 'apart' || gap.within !== 'sentence') return null
+  if (gap?.kind !== 'apart' || gap.within !== 'sentence' || gap.sharedPassage) return null
   const [a, b] = gap.words
   return `no source found speaks of “${a}” and “${b}” together`
 }

@@ -126,10 +126,12 @@ export const RELATIVE_SENTENCE_FLOOR = 0.5
  * (coverage-gap.ts; longer questions: in one passage). That changed no answer in the eval's
  * sets, whose short questions meet their subjects in one sentence or in no passage; it is for
  * "impact of exercise on depression", answered from an abstract naming both sentences apart.
- * Since stop 44 the judge abstains instead when the evidence holds such a question's two
- * subjects in no one sentence (relevance.ts): through the route, the tuning part's off-topic
- * questions abstained 95.6% to 96.0% and no claim, topic or follow-up changed; applied to
- * longer questions too (in no one passage), 9 tuning claims abstained, 7 of them citing gold.
+ * Since stop 44 the judge abstains instead when no passage of the evidence holds such a
+ * question's two subjects at all (relevance.ts); held sentences apart, the note stays. Through
+ * the route, the tuning part's off-topic questions abstained 95.6% to 96.0% and no claim,
+ * topic or follow-up changed. Asking for one sentence declined a writing request the library
+ * holds in two abstracts ("statins and LDL cholesterol"); applied to longer questions too (in
+ * no one passage), 9 tuning claims abstained, 7 of them citing gold.
  */
 export const TOPIC_NAME_MAX_TERMS = 3
 
