@@ -141,6 +141,12 @@ describe('paper chat with a model', () => {
     const prompt = JSON.stringify(request?.messages ?? [])
     expect(prompt).toContain(`[${TITLE}, Page`)
     expect(prompt).toContain('reply with exactly NO_RELEVANT_SOURCES')
+    // The session log keeps what the model replied, though the reader never saw it.
+    const log = await world.request(`/api/papers/${session.sessionId}/log`, {
+      token: session.token,
+    })
+    const calls = (await log.json<{ api_calls_llm: Record<string, unknown>[] }>()).api_calls_llm
+    expect(calls.find((c) => c.purpose === 'answer')?.completion).toBe('NO_RELEVANT_SOURCES')
   })
 
   it('answers 429 quota_exhausted when the provider is out of quota, then pauses chat for 30 minutes', async () => {

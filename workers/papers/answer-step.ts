@@ -105,7 +105,8 @@ export async function answerFrom(
     model: turn.model.model,
     purpose: 'answer',
     prompt: `${PAPERS_PERSONA}\n\n${instruction}`,
-    completion: step.text,
+    // A declined reply was held back from the stream, not from the log.
+    completion: step.declined ? NO_ANSWER_SENTINEL : step.text,
     latencyMs: turn.deps.now() - started,
     ...(step.error ? { error: step.error.message } : {}),
     ...(step.usage ? { usage: step.usage } : {}),
