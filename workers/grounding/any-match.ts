@@ -4,15 +4,17 @@ import { judgeRelevance, type EvidencePassage, type RelevanceJudgement } from '.
 import type { TermStatistics } from './term-weights'
 import { contentTerms } from './terms'
 
-/** True when some passage (title or text) holds at least one of the query's content terms. */
-export function anythingMatches(query: string, passages: readonly EvidencePassage[]): boolean {
+/** Per passage (title and text): 1 when it holds one of the query's content terms, else 0. */
+function wordMatches(query: string, passages: readonly EvidencePassage[]): number[] {
   const wanted = new Set(contentTerms(query))
-  if (wanted.size === 0) return false
-  return passages.some((passage) => holdsAny(wanted, passage))
+  return passages.map((p) =>
+    contentTerms(`${p.title} ${p.text}`).some((term) => wanted.has(term)) ? 1 : 0,
+  )
 }
 
-function holdsAny(wanted: Set<string>, passage: EvidencePassage): boolean {
-  return contentTerms(`${passage.title} ${passage.text}`).some((term) => wanted.has(term))
+/** True when some passage (title or text) holds at least one of the query's content terms. */
+export function anythingMatches(query: string, passages: readonly EvidencePassage[]): boolean {
+  return wordMatches(query, passages).some((match) => match > 0)
 }
 
 /** Why a model is given nothing: no passage, or none holding a word of the question. */
@@ -31,8 +33,7 @@ export function judgeForReader(
   modelReads: boolean,
 ): RelevanceJudgement {
   if (!modelReads) return judgeRelevance(query, passages, stats)
-  const wanted = new Set(contentTerms(query))
-  const scores = passages.map((p) => (wanted.size > 0 && holdsAny(wanted, p) ? 1 : 0))
+  const scores = wordMatches(query, passages)
   if (scores.some((s) => s > 0))
     return { relevant: passages.map((_, i) => i), scores, abstain: false }
   const reason = passages.length === 0 ? NOTHING_FOUND : NOTHING_MENTIONED
