@@ -236,11 +236,43 @@ describe('debate run', { timeout: 60_000 }, () => {
     ])
   })
 
-  it('a failed model call ends the debate with the reason, keeps the transcript, no error packet', async () => {
-    const { deps } = debateDeps({
+  it('a model failing before a word quotes the evidence instead, for the rest of the run, marked degraded', async () => {
+    const { deps, model } = debateDeps({
       steps: [
         proposal(),
         { fail: new ProviderError('openai-compatible', 'Model provider returned 500 boom') },
+      ],
+    })
+    const index = indexDeps()
+    for (const [id, title, text] of CI_PAPERS) await indexDocuments(index, paper(id, title, text))
+    const { outcome, text, packets } = await debate(deps)
+    expect(outcome.terminal).toBe('max_turns')
+    expect(outcome.rounds).toBe(1)
+    expect(outcome.mode).toBe('degraded')
+    expect(outcome.fallbacks).toEqual([{ stage: 'model', reason: 'model error' }])
+    expect(packets.some((p) => p.type === 'error')).toBe(false)
+    expect(statuses(packets)).toContain(
+      'Research Scientist 2: the model failed (model error); this turn and the rest quote the knowledge base instead',
+    )
+    const [first, second] = outcome.transcript
+    expect(first?.text).toContain('```')
+    expect(second?.text).toMatch(/^_Degraded: the model failed \(model error\)/)
+    expect(second?.text).toMatch(/\[\d+\]/) // quotes its evidence, cited
+    expect(second?.verdict?.validation).toBe('N/A')
+    expect(second?.error).toBeNull()
+    expect(model?.requests.length).toBe(2) // round 2 never asks the failed model again
+    expect(markerCount(text)).toBe(1)
+    expect(text).toContain(TERMINAL_MARKERS.max_turns)
+  })
+
+  it('a model failing after its words were shown ends the debate with the reason, keeps the transcript', async () => {
+    const { deps } = debateDeps({
+      steps: [
+        proposal(),
+        {
+          text: ['The proposal looks '],
+          failAfterText: new ProviderError('openai-compatible', 'Model provider returned 500 boom'),
+        },
       ],
     })
     const { outcome, text, packets } = await debate(deps)
@@ -248,6 +280,7 @@ describe('debate run', { timeout: 60_000 }, () => {
     expect(outcome.mode).toBe('degraded')
     expect(outcome.fallbacks).toEqual([{ stage: 'model', reason: 'model error' }])
     expect(outcome.transcript[0]?.text).toContain('```')
+    expect(outcome.transcript[1]?.text).toBe('The proposal looks')
     expect(packets.some((p) => p.type === 'error')).toBe(false)
     expect(statuses(packets)).toContain(
       'Research Scientist 2: the model failed (model error); the debate stops here',

@@ -2,7 +2,11 @@
 // Quire's own labels, ending lines, code or citation markers.
 import { describe, expect, it } from 'vitest'
 import { buildTurnQuery } from '../../workers/debate'
-import { OFFLINE_CONCLUSION, OFFLINE_LABEL } from '../../workers/debate/offline-label'
+import {
+  modelFailedLabel,
+  OFFLINE_CONCLUSION,
+  OFFLINE_LABEL,
+} from '../../workers/debate/offline-label'
 
 const QUESTION = 'Does vitamin D supplementation reduce fracture risk?'
 
@@ -17,10 +21,22 @@ describe('buildTurnQuery', () => {
     expect(buildTurnQuery(QUESTION, previous)).toMatch(/^Does vitamin D .*\bcalcium\b/)
   })
 
-  it("leaves out an offline turn's label and conclusion", () => {
-    const previous = `${OFFLINE_LABEL}\n\n- Bone density falls with age [3].\n\nValidation: N/A\nConclusion: ${OFFLINE_CONCLUSION}\n`
+  it.each([
+    ['offline', OFFLINE_LABEL],
+    ['degraded', modelFailedLabel('model unreachable')],
+  ])("leaves out an extractive turn's label and conclusion (%s)", (_kind, label) => {
+    const previous = `${label}\n\n- Bone density falls with age [3].\n\nValidation: N/A\nConclusion: ${OFFLINE_CONCLUSION}\n`
     const query = buildTurnQuery(QUESTION, previous)
-    for (const word of ['configured', 'language', 'quotes', 'judged', 'executed', 'extractive'])
+    for (const word of [
+      'configured',
+      'language',
+      'quotes',
+      'judged',
+      'executed',
+      'extractive',
+      'unreachable',
+      'failed',
+    ])
       expect(query).not.toContain(word)
     expect(query).toContain('bone')
   })

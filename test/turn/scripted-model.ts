@@ -11,6 +11,8 @@ export interface ScriptedStep {
   hang?: boolean
   ignoreSignal?: boolean
   fail?: Error
+  /** Thrown after the text was streamed: a model failing mid-reply. */
+  failAfterText?: Error
 }
 
 export interface ScriptedModel extends ChatModel {
@@ -27,6 +29,7 @@ async function* play(step: ScriptedStep, signal?: AbortSignal): AsyncGenerator<M
   if (step.fail) throw step.fail
   if (step.reasoning) yield { type: 'reasoning', text: step.reasoning }
   for (const text of step.text ?? []) yield { type: 'text', text }
+  if (step.failAfterText) throw step.failAfterText
   if (step.hang) {
     await stall(signal, step.ignoreSignal ?? false)
     return

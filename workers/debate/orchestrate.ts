@@ -79,7 +79,10 @@ async function runRounds(
   const maxRounds = offline ? 1 : turn.deps.config.debate.maxTurns
   let previous: string | null = null
   let proposal: string | null = null
-  for (let round = 1; round <= maxRounds; round += 1) {
+  // Once the model fails, the rest of the run quotes instead: asking it again each turn would
+  // wait out the same failure, and this round's quotes say all later ones could.
+  let modelFailure: string | null = null
+  for (let round = 1; round <= maxRounds && (round === 1 || modelFailure === null); round += 1) {
     state.rounds = round
     for (const speaker of ['optimist', 'pessimist'] as const) {
       const entry = await runScientistTurn(turn, runStep, {
@@ -89,6 +92,11 @@ async function runRounds(
         question,
         proposal: speaker === 'pessimist' ? proposal : null,
         offline,
+        modelFailure,
+        onModelFailure: (reason) => {
+          modelFailure = reason
+          state.fallbacks.add(`model:${reason}`)
+        },
         onIngest: (ingest) => noteIngest(state, ingest),
         onRetrievalFallbacks: (found) => {
           for (const fallback of found) state.fallbacks.add(`retrieval:${fallback}`)

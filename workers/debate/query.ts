@@ -1,8 +1,8 @@
 // The turn query (seed 002 §3): the question, sharpened by the previous scientist's reply —
 // its most frequent topic words (by stem, shown as written), without citation markers, code
-// ending lines or Quire's offline label — and kept short enough for the arXiv and Crossref search boxes.
+// ending lines or Quire's label of an extractive turn — and kept short enough for the arXiv and Crossref search boxes.
 import { contentTerms, stripCitationMarkers, termOf, wordsOf } from '../grounding'
-import { OFFLINE_CONCLUSION, OFFLINE_LABEL } from './offline-label'
+import { EXTRACTIVE_LABEL, OFFLINE_CONCLUSION } from './offline-label'
 
 const MAX_QUERY_CHARS = 300
 const EXTRA_WORDS = 6
@@ -10,8 +10,8 @@ const ENDING =
   /^\s*[*_]*\s*(agreement|viability|validation|answer|conclusion|verification reason)\b.*$/gim
 
 function replyText(text: string): string {
-  // Quire's own offline label is not the scientist's topic.
-  return stripCitationMarkers(text.replace(OFFLINE_LABEL, ' ').replace(OFFLINE_CONCLUSION, ' '))
+  // Quire's own label of an extractive turn is not the scientist's topic.
+  return stripCitationMarkers(text.replace(EXTRACTIVE_LABEL, ' ').replace(OFFLINE_CONCLUSION, ' '))
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(ENDING, ' ')
 }

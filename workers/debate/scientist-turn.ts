@@ -11,6 +11,7 @@ import { emitStatus, emitText } from './emit'
 import { retrieveEvidence } from './evidence'
 import { ingestForTurn, type TurnIngest } from './ingest-turn'
 import { parseEnding, type Speaker } from './markers'
+import { modelFailedLabel } from './offline-label'
 import { offlineStep } from './offline-turn'
 import { personaOf, scientistNumber, turnInstruction } from './prompts'
 import {
@@ -53,6 +54,13 @@ export interface ScientistTurnOptions {
   /** Code under review: scientist 1's latest proposal (scientist 2's turns). */
   proposal: string | null
   offline: boolean
+  /**
+   * Why the model failed earlier in this run, or null: the turn is then extractive, as an
+   * offline one is, but labelled degraded and still searching arXiv and Crossref.
+   */
+  modelFailure: string | null
+  /** Called when the model fails before showing a word: the turn fell back to quoting. */
+  onModelFailure: (reason: string) => void
   /** Provider failures of this turn's ingestion, collected for the run's fallbacks. */
   onIngest: (ingest: TurnIngest) => void
   /** Retrieval stages that fell back ('rerank:lexical'), collected for the run's fallbacks. */
@@ -109,10 +117,11 @@ function review(entry: TranscriptEntry, options: ScientistTurnOptions): void {
   // Scientist 2 vouches for scientist 1's code (and any fix of its own); scientist 1's own
   // Validation is N/A by role, so only a PASS it claims is held to its own blocks.
   const code = validateCode(extractCodeBlocks(`${options.proposal ?? ''}\n${entry.text}`))
-  if (options.offline) ending.validation = 'N/A'
+  const extractive = options.offline || options.modelFailure !== null
+  if (extractive) ending.validation = 'N/A'
   const judged = buildVerdict({ speaker: options.speaker, round: options.round, ending, code })
   entry.verdict = judged.verdict
-  entry.parsed = judged.parsed || options.offline
+  entry.parsed = judged.parsed || extractive
   entry.validation_override = judged.override
   entry.code_checks = code.checks
 }
@@ -157,15 +166,35 @@ export async function runScientistTurn(
     })
     const instruction = turnInstruction(options.speaker, options.round, evidence.documents.length)
     turn.priorSteps.push(userMessage(instruction, evidence.documents))
-    const answer = await runStep({
+    const quote = (why: string | null) =>
+      offlineStep(
+        options.speaker,
+        entry.query,
+        evidence.documents,
+        why === null ? undefined : modelFailedLabel(why),
+      )
+    let answer = await runStep({
       persona: personaOf(options.speaker),
       tools: [],
       maxTokens: turn.deps.config.debate.maxNewTokens,
-      offline: offlineStep(options.speaker, entry.query, evidence.documents),
-      // A failed model call ends the debate with its reason in the conclusion (the transcript
-      // so far is kept and returned), not a bare error that loses the payload.
+      offline: quote(options.modelFailure),
+      withoutModel: options.modelFailure !== null,
+      // A failed model call never becomes a bare error that loses the payload: before a word
+      // was shown the turn quotes its evidence instead; after, the debate ends with its reason
+      // in the conclusion, the transcript so far kept and returned.
       recoverable: () => true,
     })
+    let modelFailure = options.modelFailure
+    if (answer.error && !answer.text && !answer.stopped && !turn.signal.aborted) {
+      modelFailure = answer.error.reason
+      emitStatus(
+        turn,
+        `${label}: the model failed (${modelFailure}); this turn and the rest quote the knowledge base instead`,
+        'generation',
+      )
+      options.onModelFailure(modelFailure)
+      answer = await runStep({ tools: [], offline: quote(modelFailure), withoutModel: true })
+    }
     entry.text = answer.text
     entry.error = answer.error ?? null
     if (answer.stopped || turn.signal.aborted) return interrupted(entry)
@@ -178,7 +207,7 @@ export async function runScientistTurn(
       return entry
     }
     entry.stage = 'review'
-    review(entry, options)
+    review(entry, { ...options, modelFailure })
     entry.citations = checkTurnCitations(entry.text, evidence.numbers)
     entry.references = await untilAborted(
       buildReferences(turn, entry.citations.grounded),

@@ -14,7 +14,7 @@ async function produce(
   turn: PreparedTurn,
   step: StepSpec,
 ): Promise<{ text: string; declined: boolean }> {
-  if (turn.model) return runLoop(turn, turn.model, step)
+  if (turn.model && !(step.withoutModel && step.offline)) return runLoop(turn, turn.model, step)
   if (step.offline) {
     // Its own cycle, as a model step has: since(mark) reads this step's text back, and a
     // second offline step appending to the first one's cycle would read back nothing.

@@ -39,6 +39,8 @@ export interface StepSpec {
   declinesWith?: string
   /** Offline (no model) answer for this step; default: the extractive corpus answer (text only). */
   offline?: (turn: PreparedTurn, step: StepSpec) => Promise<TurnAnswer>
+  /** Answer with `offline` though a model is configured: it already failed in this run. */
+  withoutModel?: boolean
   /**
    * Failures this accepts come back in the answer's `error` with no error packet and no error
    * on the turn: the capability falls back (a degraded answer) and reports it itself.
