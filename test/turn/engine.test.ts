@@ -174,18 +174,50 @@ describe('turn engine', () => {
     })
   })
 
-  it('reports a model failure as an error packet and saves the message with the error', async () => {
+  it('answers from the knowledge base, marked degraded, when the model fails before a word', async () => {
     await withSql(async (sql) => {
-      const { deps } = depsWith([{ fail: new ProviderError('openai-compatible', 'upstream 500') }])
+      const { deps, model } = depsWith([
+        { fail: new ProviderError('openai-compatible', 'upstream 500') },
+      ])
+      const store = memoryStore(sql)
+      const run = aRun(store, deps, { message: 'What do mitochondria do?' })
+      const outcome = await runTurn(run.context)
+      expect(run.packets.some((p) => p.type === 'error')).toBe(false)
+      expect(run.packets).toContainEqual(
+        expect.objectContaining({ type: 'status', step: 'answer', phase: 'error' }),
+      )
+      expect(model.requests).toHaveLength(1) // the failed model is not asked again
+      const saved = store.listMessages()[1]
+      expect(saved?.content).toMatch(/^_Degraded: the model failed \(model error\)/)
+      expect(saved?.data).toMatchObject({
+        mode: 'degraded',
+        fallbacks: [{ stage: 'model', reason: 'model error' }],
+      })
+      expect(saved?.data).not.toHaveProperty('error')
+      expect(outcome).not.toHaveProperty('error')
+    })
+  })
+
+  it('reports a model failing mid-answer as an error packet and saves the partial answer with it', async () => {
+    await withSql(async (sql) => {
+      const { deps } = depsWith([
+        {
+          text: ['Mitochondria make '],
+          failAfterText: new ProviderError('openai-compatible', 'upstream 500'),
+        },
+      ])
       const store = memoryStore(sql)
       const run = aRun(store, deps, { message: 'q' })
       const outcome = await runTurn(run.context)
-      expect(run.packets).toContainEqual({
-        turn_index: 0,
-        type: 'error',
-        code: 'upstream_failed',
-        message: 'upstream 500',
-      })
+      expect(run.packets).toContainEqual(
+        expect.objectContaining({
+          type: 'error',
+          code: 'upstream_failed',
+          message: 'upstream 500',
+        }),
+      )
+      expect(run.packets.some((p) => p.type === 'status')).toBe(false) // no fallback after words
+      expect(store.listMessages()[1]?.content).toBe('Mitochondria make')
       expect(store.listMessages()[1]?.data).toMatchObject({ error: { code: 'upstream_failed' } })
       expect(outcome).toMatchObject({ error: { code: 'upstream_failed' } })
     })

@@ -304,7 +304,7 @@ describe('turn over HTTP', () => {
     await readSse(first)
   })
 
-  it('reports a failing model as an error packet and saves the message with the error', async () => {
+  it('answers from the knowledge base, marked degraded, when the model refuses the call', async () => {
     const fake = await scriptFake([{ status: 400, error: { message: 'bad request from test' } }])
     const session = await newSession()
     const res = await call(session, '/messages', {
@@ -312,9 +312,13 @@ describe('turn over HTTP', () => {
       accept: 'text/event-stream',
     })
     const packets = await readSse(res)
-    expect(packets.find((p) => p.type === 'error')).toMatchObject({ code: 'upstream_failed' })
+    expect(packets.some((p) => p.type === 'error')).toBe(false)
     expect(packets.at(-1)).toMatchObject({ type: 'done' })
     const { messages } = await waitForSession(session, (s) => s.messages.length === 2)
-    expect(messages[1]?.data).toMatchObject({ error: { code: 'upstream_failed' } })
+    expect(messages[1]?.content).toMatch(/^_Degraded: the model failed/)
+    expect(messages[1]?.data).toMatchObject({
+      mode: 'degraded',
+      fallbacks: [{ stage: 'model' }],
+    })
   })
 })

@@ -178,7 +178,7 @@ export async function runScientistTurn(
       tools: [],
       maxTokens: turn.deps.config.debate.maxNewTokens,
       offline: quote(options.modelFailure),
-      withoutModel: options.modelFailure !== null,
+      ...(options.modelFailure === null ? {} : { withoutModel: { reason: options.modelFailure } }),
       // A failed model call never becomes a bare error that loses the payload: before a word
       // was shown the turn quotes its evidence instead; after, the debate ends with its reason
       // in the conclusion, the transcript so far kept and returned.
@@ -193,7 +193,11 @@ export async function runScientistTurn(
         'generation',
       )
       options.onModelFailure(modelFailure)
-      answer = await runStep({ tools: [], offline: quote(modelFailure), withoutModel: true })
+      answer = await runStep({
+        tools: [],
+        offline: quote(modelFailure),
+        withoutModel: { reason: modelFailure },
+      })
     }
     entry.text = answer.text
     entry.error = answer.error ?? null

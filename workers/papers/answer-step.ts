@@ -4,7 +4,7 @@
 // the same pages, labelled degraded with the reason, and the stream says so in a status line.
 // A provider out of quota keeps its error (a 429) and starts the API cooldown.
 import { NO_ANSWER_SENTINEL, type ResultMode as ChatMode, type StageFallback } from '../grounding'
-import type { PreparedTurn, StepError, StepRunner } from '../turn'
+import { announceFallback, type PreparedTurn, type StepError, type StepRunner } from '../turn'
 import { extractiveOverview, extractivePaperAnswer } from './offline-chat'
 import type { GivenPage } from './page-citations'
 import {
@@ -58,14 +58,11 @@ function degradedAnswer(
   evidence: AnswerEvidence,
   reason: string,
 ): ProducedAnswer {
-  turn.emitter.emit({
-    turn_index: turn.blocks.open(),
-    type: 'status',
-    step: 'answer',
-    phase: 'error',
-    message: `The model failed (${reason}): answering from the same pages without it.`,
-    at: new Date(turn.deps.now()).toISOString(),
-  })
+  announceFallback(
+    turn,
+    `The model failed (${reason}): answering from the same pages without it.`,
+    'answer',
+  )
   const text = `${degradedLabel(reason)}\n\n${extractive(turn.input.message, evidence)}`
   emitText(turn, `\n\n${text}`)
   return { text, mode: 'degraded', fallbacks: [{ stage: 'answer', reason }] }

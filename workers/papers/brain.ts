@@ -6,7 +6,7 @@
 import { isAppError } from '../errors'
 import { modeReport } from '../grounding'
 import type { RunOutcome } from '../session'
-import { createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
+import { announceFallback, createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
 import { recoverable, type StageFallback } from './answer-step'
 import { brainSearch, brainTools, describeResults, type BrainActions } from './brain-tools'
 import { listPapers, readResults } from './paper-store'
@@ -116,13 +116,11 @@ async function orchestrateBrain(turn: PreparedTurn, runStep: StepRunner): Promis
   const reason = step.error
     ? `${step.error.reason}: ${step.error.message}`
     : 'malformed reply: the model sent no answer text'
-  turn.emitter.emit({
-    turn_index: turn.blocks.open(),
-    type: 'status',
-    step: 'brain',
-    phase: 'error',
-    message: `The model failed (${reason}): searching by keywords instead, loading nothing.`,
-  })
+  announceFallback(
+    turn,
+    `The model failed (${reason}): searching by keywords instead, loading nothing.`,
+    'brain',
+  )
   const answer = await withoutModel(
     turn,
     actions,

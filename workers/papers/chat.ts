@@ -7,7 +7,7 @@
 import { abstentionAnswer, modeReport } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { SourceRef } from '../stream'
-import { createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
+import { announceFallback, createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
 import { answerFrom, type ChatMode, type StageFallback } from './answer-step'
 import { loggedEvidenceDeps } from './chat-log'
 import { gatherEvidence } from './evidence'
@@ -34,14 +34,11 @@ function sourcesOf(pages: GivenPage[], pdfUrls: Map<string, string | null>): Sou
 function announceFallbacks(turn: PreparedTurn, fallbacks: StageFallback[]): void {
   if (fallbacks.length === 0) return
   const what = fallbacks.map((f) => `${f.stage} (${f.reason})`).join(', ')
-  turn.emitter.emit({
-    turn_index: turn.blocks.open(),
-    type: 'status',
-    step: 'retrieval',
-    phase: 'error',
-    message: `Retrieval fell back: ${what}; the answer is marked degraded.`,
-    at: new Date(turn.deps.now()).toISOString(),
-  })
+  announceFallback(
+    turn,
+    `Retrieval fell back: ${what}; the answer is marked degraded.`,
+    'retrieval',
+  )
 }
 
 /** Closes the request's log with its token metrics and stores it in the session. */

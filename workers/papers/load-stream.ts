@@ -65,7 +65,11 @@ async function* progressPackets(options: LoadStreamOptions, signal: AbortSignal)
     const message = `Could not follow the loading (${reason}); it continues in the background.`
     yield { turn_index: 0, type: 'error', code, message } satisfies Packet
   }
-  yield { turn_index: 0, type: 'done', result: { ...options.queued, papers, settled } } satisfies Packet
+  yield {
+    turn_index: 0,
+    type: 'done',
+    result: { ...options.queued, papers, settled },
+  } satisfies Packet
 }
 
 /** The progress as a packet stream; cancelling it (or the request signal) stops the polling. */

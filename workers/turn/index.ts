@@ -7,6 +7,7 @@ export { createTurnRunner, runTurn } from './run'
 export type { PreparedTurn } from './process'
 export type { StepError, StepRunner, StepSpec, TurnAnswer, TurnOutput, TurnSpec } from './spec'
 export { runTurnStep } from './run-step'
+export { announceFallback } from './announce'
 export { CitationTracker } from './citations'
 export {
   fileJsonSchema,

@@ -19,7 +19,7 @@ import {
 } from '../grounding'
 import type { ToolCall } from '../llm'
 import { sessionNamespace } from '../namespaces'
-import { extractiveAnswer, OFFLINE_NOTE } from './offline-answer'
+import { EXTRACTIVE_NOTE, extractiveAnswer, modelFailedNote, OFFLINE_NOTE } from './offline-answer'
 import type { PreparedTurn } from './process'
 import { runToolCalls } from './tool-calls'
 import { searchCorpusTool } from './tools/search-corpus'
@@ -45,12 +45,17 @@ function emitAnswer(turn: PreparedTurn, text: string): void {
 function conversation(history: ChatMessageSimple[]): ConversationTurn[] {
   return history.flatMap((m): ConversationTurn[] =>
     m.kind === 'user' || m.kind === 'assistant'
-      ? [{ role: m.kind, content: m.content.replace(OFFLINE_NOTE, '') }]
+      ? [{ role: m.kind, content: m.content.replace(EXTRACTIVE_NOTE, '') }]
       : [],
   )
 }
 
-export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
+/**
+ * `modelFailure`: why the configured model failed this turn, when the turn answers without it
+ * (labelled degraded, not offline).
+ */
+export async function runOfflineTurn(turn: PreparedTurn, modelFailure?: string): Promise<void> {
+  const label = modelFailure === undefined ? OFFLINE_NOTE : modelFailedNote(modelFailure)
   const message = turn.input.message
   turn.state.beginCycle()
   if (isSmallTalk(message)) {
@@ -66,7 +71,7 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const statsOf = createTermStatisticsSource(turn.deps.db, namespaces)
   const stats = await statsOf(rewriteWords(message, turns), turn.signal)
   if (leansOnNothingFound(message, turns, { stats })) {
-    emitAnswer(turn, `${OFFLINE_NOTE}\n\n${documentsAbstention({ noSubject: true })}`)
+    emitAnswer(turn, `${label}\n\n${documentsAbstention({ noSubject: true })}`)
     return
   }
   // A first message naming nothing but what it points back to ("Were the results
@@ -75,7 +80,7 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const files =
     (turn.project?.length ?? 0) + (turn.user.kind === 'user' ? turn.user.files.length : 0)
   if (!turns.some((t) => t.role === 'user') && files === 0 && pointsToNothingSaid(message)) {
-    emitAnswer(turn, `${OFFLINE_NOTE}\n\n${documentsAbstention({ unsaidSubject: true })}`)
+    emitAnswer(turn, `${label}\n\n${documentsAbstention({ unsaidSubject: true })}`)
     return
   }
   const query = rewriteFollowUp(message, turns, { stats })
@@ -91,7 +96,7 @@ export async function runOfflineTurn(turn: PreparedTurn): Promise<void> {
   const note = subject && relevant.length > 0 ? `${subjectChangeNote(subject)}\n\n` : ''
   const answer = extractiveAnswer(searched, relevant, 4, termStats)
   turn.state.beginCycle()
-  emitAnswer(turn, `${OFFLINE_NOTE}\n\n${answer ? `${note}${answer}` : documentsAbstention()}`)
+  emitAnswer(turn, `${label}\n\n${answer ? `${note}${answer}` : documentsAbstention()}`)
 }
 
 /**

@@ -14,7 +14,7 @@ async function produce(
   turn: PreparedTurn,
   step: StepSpec,
 ): Promise<{ text: string; declined: boolean }> {
-  if (turn.model && !(step.withoutModel && step.offline)) return runLoop(turn, turn.model, step)
+  if (turn.model && !step.withoutModel) return runLoop(turn, turn.model, step)
   if (step.offline) {
     // Its own cycle, as a model step has: since(mark) reads this step's text back, and a
     // second offline step appending to the first one's cycle would read back nothing.
@@ -24,7 +24,7 @@ async function produce(
   if (step.output?.kind === 'json') {
     throw new NotConfiguredError('This step needs a language model; none is configured')
   }
-  await runOfflineTurn(turn)
+  await runOfflineTurn(turn, step.withoutModel?.reason)
   return { text: '', declined: false }
 }
 
@@ -40,7 +40,8 @@ export async function runTurnStep(turn: PreparedTurn, step: StepSpec): Promise<T
     if (turn.signal.aborted) turn.state.markStopped()
     else {
       error = { ...describeError(thrown), reason: modelFailureReason(thrown) }
-      if (!step.recoverable?.(error)) {
+      const shown = turn.state.since(mark).text.length > 0
+      if (!step.recoverable?.(error, { shown })) {
         turn.state.setError(error.code, error.message)
         turn.emitter.emit({
           turn_index: turn.blocks.open(),

@@ -39,14 +39,18 @@ export interface StepSpec {
   declinesWith?: string
   /** Offline (no model) answer for this step; default: the extractive corpus answer (text only). */
   offline?: (turn: PreparedTurn, step: StepSpec) => Promise<TurnAnswer>
-  /** Answer with `offline` though a model is configured: it already failed in this run. */
-  withoutModel?: boolean
+  /**
+   * Answer without the model though one is configured, because it failed in this run (the
+   * reason labels the answer): with `offline`, or the extractive corpus answer.
+   */
+  withoutModel?: { reason: string }
   /**
    * Failures this accepts come back in the answer's `error` with no error packet and no error
-   * on the turn: the capability falls back (a degraded answer) and reports it itself.
+   * on the turn: the capability falls back (a degraded answer) and reports it itself. `shown`:
+   * whether the step had streamed any answer text before it failed.
    * Default: every failure is reported as an error packet.
    */
-  recoverable?: (error: StepError) => boolean
+  recoverable?: (error: StepError, progress: { shown: boolean }) => boolean
 }
 
 /** A failed step: the error's code and message, and why the model failed in a few words. */

@@ -5,7 +5,13 @@
 // and grounded, each sentence tied to its sources, content held as pending in the session.
 import { isNoAnswerSentinel } from '../grounding'
 import type { RunContext, RunOutcome } from '../session'
-import { createTurnRunner, type PreparedTurn, type StepRunner, type TurnAnswer } from '../turn'
+import {
+  announceFallback,
+  createTurnRunner,
+  type PreparedTurn,
+  type StepRunner,
+  type TurnAnswer,
+} from '../turn'
 import { CANNOT_REWORD, declineReply } from './decline'
 import { markHistory } from './history-marks'
 import { highlightTexts, withHighlights } from './highlights'
@@ -106,12 +112,10 @@ async function produce(
   // The model failed (down, 5xx, quota, timeout): the draft from the evidence, labelled
   // degraded, so the user still gets grounded content and sees why it is not the model's.
   const { reason } = answer.error
-  turn.emitter.emit({
-    turn_index: turn.blocks.open(),
-    type: 'status',
-    phase: 'error',
-    message: `The model could not write this (${reason}); drafting from the knowledge base instead.`,
-  })
+  announceFallback(
+    turn,
+    `The model could not write this (${reason}); drafting from the knowledge base instead.`,
+  )
   return { ...withoutModel(input, ctx, degradedLabel(reason)), error: answer.error }
 }
 
