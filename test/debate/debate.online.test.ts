@@ -73,6 +73,30 @@ describe('a debate with a model', () => {
     },
   )
 
+  it(
+    'quotes its evidence for the rest of the run, degraded, when the model fails before a word',
+    { timeout: 60_000 },
+    async () => {
+      const retrieval = await scriptRetrieval(deps.models)
+      const fake = await scriptFake(
+        Array.from({ length: 4 }, () => ({ status: 500, error: { message: 'model down' } })),
+      )
+      const body = await debate(fake.marker)
+      expect(body.mode).toBe('degraded')
+      expect(body.fallbacks).toEqual([{ stage: 'model', reason: 'model error' }])
+      expect(body.terminal).toBe('max_turns')
+      const turns = body.transcript as { text: string; speaker: string }[]
+      expect(turns.map((t) => t.speaker)).toEqual(['optimist', 'pessimist'])
+      for (const turn of turns) expect(turn.text).toMatch(/^_Degraded: the model failed/)
+      // Once it failed, the model is not asked again: not to answer, plan or grade.
+      const answerCalls = (await fake.requests()).length
+      expect(answerCalls).toBeGreaterThan(0)
+      expect(answerCalls).toBeLessThanOrEqual(2) // the one call, and its retry on the second key
+      expect(await retrieval.plan.requests()).toHaveLength(1)
+      expect(await retrieval.rerank.requests()).toHaveLength(1)
+    },
+  )
+
   it('is degraded, naming the rerank, when the reranker fails', { timeout: 60_000 }, async () => {
     await scriptRetrieval(deps.models, {
       rerank: { status: 500, error: { message: 'reranker exploded' } },

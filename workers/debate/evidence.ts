@@ -38,12 +38,16 @@ export function debateTermStats(turn: PreparedTurn, text: string) {
   return untilAborted(source(text, turn.signal), turn.signal)
 }
 
-/** What a debate reads, searched for `query`: the best TOP_N chunks. */
-export function searchDebateLibrary(turn: PreparedTurn, query: string) {
+/**
+ * What a debate reads, searched for `query`: the best TOP_N chunks. `withoutModel`: the model
+ * failed earlier in the run, so it is not asked to plan the search or grade the results.
+ */
+export function searchDebateLibrary(turn: PreparedTurn, query: string, withoutModel = false) {
+  const skipModel = withoutModel ? { plan: {}, stages: { rerank: false } } : {}
   return untilAborted(
     turn.deps.retriever.retrieve(
       query,
-      { topN: TOP_N, namespaces: debateNamespaces(turn) },
+      { topN: TOP_N, namespaces: debateNamespaces(turn), ...skipModel },
       turn.signal,
     ),
     turn.signal,
@@ -59,23 +63,28 @@ async function coverage(
   turn: PreparedTurn,
   question: string,
   chunks: { title: string; content: string }[],
+  modelReads: boolean,
 ): Promise<string | null> {
-  const modelReads = turn.model !== null
   const stats = modelReads ? undefined : await debateTermStats(turn, question)
   const passages = chunks.map((c) => ({ title: c.title, text: c.content }))
   const judgement = judgeForReader(question, passages, stats, modelReads)
   return judgement.abstain ? (judgement.reason ?? 'the passages do not address it') : null
 }
 
-/** Retrieves with the turn's query; judges coverage against the debate's question. */
+/**
+ * Retrieves with the turn's query; judges coverage against the debate's question, for the
+ * model or, `withoutModel` (it failed: the turn quotes instead), by word statistics.
+ */
 export async function retrieveEvidence(
   turn: PreparedTurn,
   query: string,
   question: string,
+  withoutModel = false,
 ): Promise<TurnEvidence> {
-  const result = await searchDebateLibrary(turn, query)
+  const result = await searchDebateLibrary(turn, query, withoutModel)
   const fallbacks = result.fallbacks ?? []
-  const notCovered = await coverage(turn, question, result.chunks)
+  const modelReads = turn.model !== null && !withoutModel
+  const notCovered = await coverage(turn, question, result.chunks, modelReads)
 
   const retrieved = result.chunks.length
   if (notCovered) return { documents: [], numbers: new Set(), fallbacks, retrieved, notCovered }

@@ -4,11 +4,11 @@
 // the turn so far, marked interrupted.
 import { userMessage } from '../context'
 import type { Verdict } from '../stream'
-import { CitationTracker, type PreparedTurn, type StepRunner } from '../turn'
+import { CitationTracker, type PreparedTurn, type StepRunner, type StepSpec } from '../turn'
 import { untilAborted } from './abortable'
 import { extractCodeBlocks, validateCode, type BlockCheck } from './code-check'
 import { emitStatus, emitText } from './emit'
-import { retrieveEvidence } from './evidence'
+import { retrieveEvidence, type TurnEvidence } from './evidence'
 import { ingestForTurn, type TurnIngest } from './ingest-turn'
 import { parseEnding, type Speaker } from './markers'
 import { modelFailedLabel } from './offline-label'
@@ -126,6 +126,37 @@ function review(entry: TranscriptEntry, options: ScientistTurnOptions): void {
   entry.code_checks = code.checks
 }
 
+function reportNotCovered(turn: PreparedTurn, label: string, evidence: TurnEvidence): void {
+  if (!evidence.notCovered) return
+  emitStatus(
+    turn,
+    `${label}: none of them addresses the question (${evidence.notCovered}), so this turn cites nothing`,
+  )
+}
+
+/**
+ * Only `evidence`'s numbers may be cited in what follows: the run numbers every chunk once, so
+ * an earlier turn's [n] still names a chunk, and shown here it would cite evidence this turn
+ * never retrieved. Code blocks stay as written (the code check reads them; `xs[2]` cites nothing).
+ */
+function citeOnly(turn: PreparedTurn, evidence: TurnEvidence): void {
+  turn.citations = new CitationTracker(turn.numbering, {
+    numbers: evidence.numbers,
+    codeVerbatim: true,
+  })
+}
+
+/** The extractive turn over `evidence`: labelled offline, or degraded when the model failed. */
+function quoting(
+  entry: TranscriptEntry,
+  options: ScientistTurnOptions,
+  evidence: TurnEvidence,
+  modelFailure: string | null,
+): StepSpec['offline'] {
+  const label = modelFailure === null ? undefined : modelFailedLabel(modelFailure)
+  return offlineStep(options.speaker, entry.query, evidence.documents, label)
+}
+
 export async function runScientistTurn(
   turn: PreparedTurn,
   runStep: StepRunner,
@@ -137,47 +168,35 @@ export async function runScientistTurn(
     emitStatus(turn, `${label} Search Query: ${entry.query}`)
     await ingest(turn, entry, options)
     entry.stage = 'retrieval'
-    const evidence = await retrieveEvidence(turn, entry.query, options.question)
-    entry.retrieved = evidence.retrieved
-    emitStatus(turn, `${label} Retrieved chunks from vector DB: ${evidence.retrieved}`)
+    const found = await retrieveEvidence(
+      turn,
+      entry.query,
+      options.question,
+      options.modelFailure !== null,
+    )
+    entry.retrieved = found.retrieved
+    emitStatus(turn, `${label} Retrieved chunks from vector DB: ${found.retrieved}`)
     // A reranker or planner that failed online is a degraded turn, never a normal one.
-    if (evidence.fallbacks.length > 0 && !options.offline) {
+    if (found.fallbacks.length > 0 && !options.offline) {
       emitStatus(
         turn,
-        `${label}: retrieval fell back (${evidence.fallbacks.join(', ')}); the debate is marked degraded`,
+        `${label}: retrieval fell back (${found.fallbacks.join(', ')}); the debate is marked degraded`,
         'retrieval',
       )
-      options.onRetrievalFallbacks(evidence.fallbacks)
+      options.onRetrievalFallbacks(found.fallbacks)
     }
-    if (evidence.notCovered) {
-      emitStatus(
-        turn,
-        `${label}: none of them addresses the question (${evidence.notCovered}), so this turn cites nothing`,
-      )
-    }
+    reportNotCovered(turn, label, found)
     entry.stage = 'generation'
     emitStatus(turn, `${label} Response:`)
-    // The run numbers every chunk once, so an earlier turn's [n] still names a chunk; shown
-    // here it would cite evidence this turn never retrieved. Only this turn's numbers pass,
-    // and code blocks stay as written (the code check reads them; `xs[2]` cites nothing).
-    turn.citations = new CitationTracker(turn.numbering, {
-      numbers: evidence.numbers,
-      codeVerbatim: true,
-    })
-    const instruction = turnInstruction(options.speaker, options.round, evidence.documents.length)
-    turn.priorSteps.push(userMessage(instruction, evidence.documents))
-    const quote = (why: string | null) =>
-      offlineStep(
-        options.speaker,
-        entry.query,
-        evidence.documents,
-        why === null ? undefined : modelFailedLabel(why),
-      )
+    const instruction = turnInstruction(options.speaker, options.round, found.documents.length)
+    turn.priorSteps.push(userMessage(instruction, found.documents))
+    let evidence = found
+    citeOnly(turn, evidence)
     let answer = await runStep({
       persona: personaOf(options.speaker),
       tools: [],
       maxTokens: turn.deps.config.debate.maxNewTokens,
-      offline: quote(options.modelFailure),
+      offline: quoting(entry, options, evidence, options.modelFailure),
       ...(options.modelFailure === null ? {} : { withoutModel: { reason: options.modelFailure } }),
       // A failed model call never becomes a bare error that loses the payload: before a word
       // was shown the turn quotes its evidence instead; after, the debate ends with its reason
@@ -193,9 +212,14 @@ export async function runScientistTurn(
         'generation',
       )
       options.onModelFailure(modelFailure)
+      // The model was to judge the passages; now quotes are drawn from them, so word
+      // statistics judge them first, as offline.
+      evidence = await retrieveEvidence(turn, entry.query, options.question, true)
+      reportNotCovered(turn, label, evidence)
+      citeOnly(turn, evidence)
       answer = await runStep({
         tools: [],
-        offline: quote(modelFailure),
+        offline: quoting(entry, options, evidence, modelFailure),
         withoutModel: { reason: modelFailure },
       })
     }

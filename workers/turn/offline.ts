@@ -119,6 +119,8 @@ async function searchAndJudge(
     sessionId: turn.sessionId,
     signal: turn.signal,
     numbering: turn.numbering,
+    // No model reads this turn, even when one is configured (it failed): none is asked.
+    withoutModel: true,
   }
   const env = {
     tools: [searchCorpusTool],

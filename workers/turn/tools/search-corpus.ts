@@ -90,17 +90,20 @@ export function createSearchCorpusTool(options: SearchCorpusOptions = {}): TurnT
       `search ${holds}. Use it for questions these documents may answer; phrase the query as ` +
       'keywords or a short question.',
     returnsDocuments: true,
-    async run(args, { deps, signal, numbering, sessionId }) {
+    async run(args, { deps, signal, numbering, sessionId, withoutModel }) {
       const parsed = argsSchema.safeParse(args)
       if (!parsed.success) throw new ValidationError('search_corpus needs {"query": string}')
       const { query } = parsed.data
       const namespaces = options.namespaces?.(sessionId) ?? deps.config.knowledge.askNamespaces
-      const retrieveOptions = { namespaces, tokenBudget: RESULT_TOKEN_BUDGET }
-      const result = await deps.retriever.retrieve(query, retrieveOptions, signal)
-      const read = {
-        statsOf: createTermStatisticsSource(deps.db, namespaces),
-        modelReads: deps.models !== null,
+      const modelReads = deps.models !== null && !withoutModel
+      const retrieveOptions = {
+        namespaces,
+        tokenBudget: RESULT_TOKEN_BUDGET,
+        // A model that failed is not asked again to plan the search or grade its results.
+        ...(modelReads ? {} : { plan: {}, stages: { rerank: false } }),
       }
+      const result = await deps.retriever.retrieve(query, retrieveOptions, signal)
+      const read = { statsOf: createTermStatisticsSource(deps.db, namespaces), modelReads }
       if (!(await addressesQuery(query, result.chunks, read, signal)))
         return {
           content: NO_RELEVANT_DOCUMENTS,

@@ -11,6 +11,11 @@ export interface ToolContext {
   signal: AbortSignal
   /** The turn's document numbering: documents a tool returns get their cite numbers here. */
   numbering: DocumentNumbering
+  /**
+   * The turn goes on without its model, which failed: a tool must not call it (no planning or
+   * grading in search) and Quire's own word statistics judge what it returns.
+   */
+  withoutModel?: boolean
 }
 
 export interface ToolOutput {
