@@ -68,4 +68,16 @@ describe('grounding terms', () => {
     expect(contentTerms('Please explain why vitamin D matters')).toEqual(['vitamin', 'd', 'matter'])
     expect(contentStems('Please explain why vitamin D matters')).toContain('explain')
   })
+
+  it('reads list labels as no term, and the numerals of names as terms', () => {
+    expect(contentTerms('its (i) ease, (ii) cost and (b) speed')).toEqual(['eas', 'cost', 'speed'])
+    expect(contentTerms('veterans of World War II')).toContain('ii')
+    expect(contentTerms('iron(II) and type II diabetes')).toEqual([
+      'iron',
+      'ii',
+      'type',
+      'ii',
+      'diabet',
+    ])
+  })
 })

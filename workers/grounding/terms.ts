@@ -51,9 +51,15 @@ export function termOf(word: string): string {
   return porterStem(lower)
 }
 
-/** Content terms (no stop words), stemmed as the FTS5 index stems them, in order of appearance. */
+/** A list's item label in lowercase roman numerals or a letter: "(ii)", "(iv)", "(b)". */
+const LIST_LABEL = /\((?:[ivx]{1,4}|[a-z])\)/g
+
+/**
+ * Content terms (no stop words), stemmed as the FTS5 index stems them, in order of appearance.
+ * List labels name no topic: "(ii)" in a passage is not the "II" of "World War II".
+ */
 export function contentTerms(text: string): string[] {
-  return wordsOf(text)
+  return wordsOf(text.replace(LIST_LABEL, ' '))
     .map(termOf)
     .filter((term) => term.length > 0)
 }
