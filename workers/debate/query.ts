@@ -1,6 +1,7 @@
 // The turn query (seed 002 §3): the question, sharpened by the previous scientist's reply —
 // its most frequent topic words (by stem, shown as written), without citation markers, code
-// ending lines or Quire's label of an extractive turn — and kept short enough for the arXiv and Crossref search boxes.
+// ending lines or Quire's label of an extractive turn — and kept short enough for the arXiv
+// and Crossref search boxes.
 import { contentTerms, stripCitationMarkers, termOf, wordsOf } from '../grounding'
 import { EXTRACTIVE_LABEL, OFFLINE_CONCLUSION } from './offline-label'
 
