@@ -111,6 +111,31 @@ describe('paper chat when the model fails for a reason other than quota', () => 
   }
 
   it(
+    'does not ask the model to answer after the search could not reach it',
+    { timeout: RUN_BOUND_MS * 2 },
+    async () => {
+      vi.restoreAllMocks()
+      await scriptRetrieval(deps.models, { plan: { fault: { kind: 'reset' } } })
+      const answers = await scriptFake([{ reply: 'An answer the model should not be asked for.' }])
+      const session = await createSession()
+      await uploadPaper(world, session, 'grobid', CMB)
+      await routeAnswersTo(world, session, answers.marker)
+      const res = await askPapers(world, session, QUESTION)
+      expect(res.status).toBe(200)
+      const body = await res.json<ChatBody>()
+      expect(await answers.requests()).toHaveLength(0)
+      expect(body).toMatchObject({ abstained: false, mode: 'degraded' })
+      expect(body.fallbacks.map((f) => f.stage)).toEqual([
+        'retrieval.plan',
+        'retrieval.rerank',
+        'answer',
+      ])
+      expect(body.fallbacks.at(-1)?.reason).toMatch(/^model unreachable: met while searching/)
+      expect(body.answer).toMatch(/diminishes the amplitude of the oscillations/)
+    },
+  )
+
+  it(
     "reports a rate limit mid-stream as the run's error, as before, not as a degraded answer",
     { timeout: RUN_BOUND_MS * 2 },
     async () => {

@@ -1,5 +1,6 @@
 // The retriever's model stages through the real OpenAI-compatible adapter, against the
-// scripted fake server: query planning and reranking requests, and fallback on a 500.
+// scripted fake server: query planning and reranking requests, and fallback on a 500 or an
+// unreachable model.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../workers/config'
 import { createRetriever, indexMany } from '../../workers/retrieval'
@@ -81,6 +82,21 @@ describe('model stages (online, fake server)', () => {
       namespaces: [NS],
     })
     expect(result.fallbacks).toEqual(['plan:offline', 'rerank:lexical'])
+    expect(result.chunks[0]?.title).toBe('Beta blockers after heart attack')
+  })
+
+  it('does not ask a model it could not reach to grade, once planning met it', async () => {
+    const fake = await scriptFake([
+      { fault: { kind: 'reset' } },
+      { fault: { kind: 'reset' } },
+      { fault: { kind: 'reset' } },
+    ])
+    const result = await retriever().retrieve(`${fake.marker} beta blockers infarction`, {
+      namespaces: [NS],
+    })
+    expect(result.fallbacks).toEqual(['plan:offline', 'rerank:lexical'])
+    expect(await fake.requests()).toHaveLength(1)
+    expect(result.modelDown).toBe('model unreachable') // callers may go on without it too
     expect(result.chunks[0]?.title).toBe('Beta blockers after heart attack')
   })
 })

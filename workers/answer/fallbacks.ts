@@ -1,13 +1,10 @@
 // Fallback bookkeeping: why a model stage fell back (in user-facing words) and the `fallbacks`
 // entries; the mode is derived from them by the grounding core (modeReport).
-import { modelFailureReason } from '../llm'
+import { MODEL_DOWN_REASONS, modelFailureReason } from '../llm'
 import type { AnswerDeps, AskState, StageFallback } from './types'
 
 /** How every stage that lost its term statistics begins its reason (each says what it did instead). */
 export const STATISTICS_UNAVAILABLE = 'term statistics could not be loaded'
-
-/** Reasons that say the model will not answer the next call either: skip waiting on it. */
-const MODEL_DOWN = new Set(['model unreachable', 'quota'])
 
 /** Why a model call failed; a call cut by its own deadline timed out, whatever it threw. */
 export function fallbackReason(error: unknown, deadline?: AbortSignal): string {
@@ -18,7 +15,8 @@ export function fallbackReason(error: unknown, deadline?: AbortSignal): string {
 /** Records that `stage` fell back; reasons like "model unreachable" also mark the model down. */
 export function withFallback(state: AskState, stage: string, reason: string): AskState {
   const fallbacks: StageFallback[] = [...state.fallbacks, { stage, reason }]
-  const modelDown = state.modelDown ?? (MODEL_DOWN.has(reason) ? reason : undefined)
+  // A stage's timeout is the engine's own deadline, not the model's: it marks nothing down.
+  const modelDown = state.modelDown ?? (MODEL_DOWN_REASONS.has(reason) ? reason : undefined)
   return { ...state, fallbacks, ...(modelDown ? { modelDown } : {}) }
 }
 

@@ -15,6 +15,8 @@ export { OpenAiCompatibleChatModel, type OpenAiChatOptions } from './openai-comp
 export { WorkersAiChatModel, type AiRunner, type WorkersAiChatOptions } from './workers-ai'
 export {
   isQuotaError,
+  isModelDown,
+  MODEL_DOWN_REASONS,
   modelFailureReason,
   toProviderError,
   type ModelFailureReason,

@@ -110,3 +110,17 @@ export function modelFailureReason(error: unknown): ModelFailureReason {
   if (error instanceof AppError) return 'model error'
   return 'unexpected error'
 }
+
+/** Failures that say the model will not answer the next call either: no connection, no quota. */
+export const MODEL_DOWN_REASONS: ReadonlySet<string> = new Set(['model unreachable', 'quota'])
+
+/**
+ * True when a model call's own failure says a second call in the same request would meet it
+ * too: MODEL_DOWN_REASONS, or no answer within the model's own per-call limit (a caller's
+ * shorter deadline says nothing of the model; such callers read the reasons alone). A refusal
+ * or a malformed reply is not this: the model is there.
+ */
+export function isModelDown(error: unknown): boolean {
+  const reason = modelFailureReason(error)
+  return reason === 'timeout' || MODEL_DOWN_REASONS.has(reason)
+}

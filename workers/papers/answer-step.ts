@@ -32,6 +32,8 @@ export interface ProducedAnswer {
 export interface AnswerEvidence {
   pages: GivenPage[]
   overview?: boolean
+  /** Why the search found the model not there (unreachable, out of quota, timed out). */
+  modelDown?: string
 }
 
 /**
@@ -83,6 +85,11 @@ export async function answerFrom(
     const text = `${OFFLINE_LABEL}\n\n${extractive(question, evidence)}`
     emitText(turn, text)
     return { text, mode: 'offline', fallbacks: [] }
+  }
+  // The search already met a model that is not there: waiting on it again would only delay
+  // the same fallback. Out of quota, the answer call still goes, to keep the seed's 429.
+  if (evidence.modelDown && evidence.modelDown !== 'quota') {
+    return degradedAnswer(turn, evidence, `${evidence.modelDown}: met while searching`)
   }
   // A question naming no topic asks for an overview, which every paper can give; one naming a
   // topic is the model's to judge: it declines with the sentinel when no page addresses it.

@@ -25,6 +25,11 @@ export interface PaperEvidence {
   abstain?: string
   /** The question names no topic: the pages are each paper's opening pages (overview.ts). */
   overview?: boolean
+  /**
+   * Why the model failed while the search planned or graded, when it would fail the answer
+   * too (unreachable, out of quota, timed out): the pages were judged by word statistics.
+   */
+  modelDown?: string
 }
 
 /** What evidence needs: the hybrid retriever and the database its term statistics come from. */
@@ -93,19 +98,22 @@ export async function gatherEvidence(
     queries: result.queries,
     chunks,
     fallbacks: result.fallbacks ?? [],
+    ...(result.modelDown ? { modelDown: result.modelDown } : {}),
   }
   if (chunks.length === 0) {
     return { ...base, pages: [], abstain: 'no loaded paper has text on this question' }
   }
   const topic = topicOf(question)
-  const stats = modelReads
+  // A model the search could not reach will not read the pages: word statistics judge them.
+  const judgedByModel = modelReads && !result.modelDown
+  const stats = judgedByModel
     ? undefined
     : await createTermStatisticsSource(deps.db, namespaces)(topic, signal)
   const judgement = judgeForReader(
     topic,
     chunks.map((c) => ({ title: c.title, text: c.content })),
     stats,
-    modelReads,
+    judgedByModel,
   )
   if (judgement.abstain) {
     return {

@@ -121,7 +121,11 @@ export function createRetriever(deps: RetrieverDeps): Retriever {
         chunks: state.chunks,
         queries: state.queries,
       }
-      return state.fallbacks.length > 0 ? { ...result, fallbacks: state.fallbacks } : result
+      return {
+        ...result,
+        ...(state.fallbacks.length > 0 ? { fallbacks: state.fallbacks } : {}),
+        ...(state.modelDown ? { modelDown: state.modelDown } : {}),
+      }
     },
   }
 }

@@ -73,6 +73,11 @@ export interface RetrievalResult {
   queries: string[]
   /** Stages that took a fallback (e.g. 'rerank:lexical' when the model failed). */
   fallbacks?: string[]
+  /**
+   * Why the model failed, when it failed so that the caller's next call would meet it too
+   * (unreachable, out of quota, timed out): the caller can go on without it.
+   */
+  modelDown?: string
 }
 
 export interface Retriever {

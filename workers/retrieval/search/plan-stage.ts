@@ -3,6 +3,7 @@
 // rewrite uses too); offline, or if that call fails, the task is 'qa' and the original query
 // runs alone (cue-word routing and lexicon variations did not pay on held-out claims and were
 // removed, eval/README.md).
+import { isModelDown, modelFailureReason } from '../../llm'
 import type { QueryPlan, RetrievalTask } from '../retriever'
 import { planSearchWithModel } from './plan-prompt'
 import type { RetrievalState, Stage } from './state'
@@ -57,7 +58,11 @@ export function planStage(explicit: Partial<Record<'topK' | 'topN' | 'lambda', n
         return { ...next, queries: wantVariations ? [query, ...variations] : [query] }
       } catch (error) {
         if (signal?.aborted) throw error
-        state = { ...state, fallbacks: [...state.fallbacks, 'plan:offline'] }
+        state = {
+          ...state,
+          fallbacks: [...state.fallbacks, 'plan:offline'],
+          ...(isModelDown(error) ? { modelDown: modelFailureReason(error) } : {}),
+        }
       }
     }
     return withTask(state, offlineTask, explicit)

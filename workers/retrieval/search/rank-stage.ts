@@ -42,6 +42,8 @@ async function modelOrder(
 export const rerankStage: Stage = async (state, ctx, signal) => {
   const depth = Math.min(ctx.tuning.rerankDepth, state.chunks.length)
   if (depth === 0 || !ctx.models) return state
+  // The planning call just waited out a model that is not there: the fused order stands.
+  if (state.modelDown) return { ...state, fallbacks: [...state.fallbacks, 'rerank:lexical'] }
   const head = state.chunks.slice(0, depth)
   const tail = state.chunks.slice(depth)
   let reranked: RetrievedChunk[]

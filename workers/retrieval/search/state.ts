@@ -70,6 +70,11 @@ export interface RetrievalState {
   chunks: RetrievedChunk[]
   /** Stages that fell back (model failed, list failed), for the caller to report. */
   fallbacks: string[]
+  /**
+   * Why the model failed earlier in this retrieval when a second call would meet it too
+   * (isModelDown): later stages do not wait on it again.
+   */
+  modelDown?: string
 }
 
 export type Stage = (
