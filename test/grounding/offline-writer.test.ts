@@ -51,4 +51,22 @@ describe('offline answer writer', () => {
   it('writes nothing when no sentence shares a word with the question', () => {
     expect(writeOfflineAnswer('Who won the 2018 World Cup?', [structured])).toEqual([])
   })
+
+  it('quotes a sentence after an opening that only orders it, marking the cut, never after "However"', () => {
+    // The shape of SciFact 7454794, where the one sentence on statins and diabetes opens so.
+    const statins = {
+      number: 3,
+      title: 'Statins in the primary prevention of cardiovascular disease',
+      text:
+        'Statins lower cardiovascular risk in people without heart disease. ' +
+        'Secondly, long-term statin use might cause adverse effects, such as incident diabetes mellitus. ' +
+        'However, statin use did not raise the risk of diabetes in older adults.',
+    }
+    const written = writeOfflineAnswer('Do statins cause diabetes?', [statins], { maxPerSource: 3 })
+    const texts = written.map((s) => s.text)
+    expect(texts[0]).toBe(
+      '… long-term statin use might cause adverse effects, such as incident diabetes mellitus.',
+    )
+    expect(texts.join(' ')).not.toMatch(/did not raise/)
+  })
 })

@@ -3,8 +3,9 @@
 // prefers sentences that state findings (results, conclusions) over aims and methods, drops
 // section labels, keeps one sentence per claim, and puts the one that best addresses the
 // question first. Every sentence must stand on its own: none that opens by leaning on what
-// came before ("However", "These results", "Secondly"), none with unbalanced quotes or
-// brackets. attributedPieces() then presents them as quotations of their sources.
+// came before ("However", "These results"), none with unbalanced quotes or brackets; an
+// opening that only orders ("Secondly,") is cut, marked "…". attributedPieces() then presents
+// them as quotations of their sources.
 import { stripReferenceMarkers } from './citations'
 import { termWeights, type TermStatistics } from './term-weights'
 import { abstractSentences, type SentenceKind } from './sentence-kinds'
@@ -78,13 +79,32 @@ function standsAlone(text: string): boolean {
   return isWhole(text) && isBalanced(text) && !LEANS_ON_EARLIER.test(text)
 }
 
+/**
+ * Openings that only order or stress what follows ("Secondly,", "Moreover,", "Notably,"): the
+ * claim after them is the source's own, so it is quoted without them, the cut marked "…".
+ * Connectives that make it a consequence or a contrast ("Thus", "However") are not cut: the
+ * claim leans on what they point to.
+ */
+const ORDERING_OPENING =
+  /^(?:moreover|furthermore|additionally|in addition|also|finally|lastly|first|firstly|second|secondly|third|thirdly|notably|importantly|interestingly|surprisingly|remarkably|indeed),\s+/i
+
+/** The sentence as it may be quoted: whole, or cut after an ordering opening; null if neither. */
+function quotable(text: string): string | null {
+  if (standsAlone(text)) return text
+  const opening = ORDERING_OPENING.exec(text)?.[0]
+  if (!opening || !isWhole(text)) return null
+  const rest = text.slice(opening.length)
+  return isBalanced(rest) && !LEANS_ON_EARLIER.test(rest) ? `… ${rest}` : null
+}
+
 function candidates(weights: Map<string, number>, passages: WriterPassage[]): Candidate[] {
   const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1
   return passages.flatMap((passage, rank) =>
     abstractSentences(passage.text).flatMap((sentence) => {
       // An excerpt's gap mark ("… ") opens the sentence after a gap; it is not the source's.
-      const text = stripReferenceMarkers(sentence.text.replace(/^…\s*/, '')).trim()
-      if (text.length < MIN_CHARS || text.length > MAX_CHARS || !standsAlone(text)) return []
+      const whole = stripReferenceMarkers(sentence.text.replace(/^…\s*/, '')).trim()
+      const text = quotable(whole)
+      if (text === null || text.length < MIN_CHARS || text.length > MAX_CHARS) return []
       if (text.endsWith('?')) return []
       const terms = new Set(contentTerms(text))
       let hit = 0
