@@ -69,6 +69,9 @@ export function draftSentences(
   for (const [i, sentence] of written.entries()) {
     const chunk = passages[sentence.number - 1]
     if (!chunk || (topicShare[i] ?? 0) < MIN_TOPIC_SHARE) continue
+    // A quote cut after its opening ("… long-term use might …") is a quotation, not a
+    // sentence a document can take.
+    if (sentence.text.startsWith('… ')) continue
     if (hasSourceResidue(sentence.text) || leansOnContext(sentence.text)) continue
     const text = attributeSentence(sentence.text, attributionOf(chunk.authors))
     if (!text || excluded.includes(text) || out.some((s) => sameText(s.text, text))) continue
