@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startsNewSubject, withoutPreamble } from '../../workers/grounding'
+import { isFollowUp, startsNewSubject, withoutPreamble } from '../../workers/grounding'
 
 describe('conversational openings', () => {
   it('drops openings that frame the question, one or several', () => {
@@ -10,6 +10,23 @@ describe('conversational openings', () => {
     expect(withoutPreamble('Switching topics: has anyone built a chikungunya vaccine?')).toBe(
       'has anyone built a chikungunya vaccine?',
     )
+  })
+
+  it('drops a frame asking whether a claim holds, and its "it" points back at nothing', () => {
+    expect(withoutPreamble('Is it true that statins cause diabetes?')).toBe(
+      'statins cause diabetes?',
+    )
+    expect(withoutPreamble('Is there any evidence that vitamin D prevents falls?')).toBe(
+      'vitamin D prevents falls?',
+    )
+    expect(withoutPreamble('Do we know whether melatonin helps jet lag?')).toBe(
+      'melatonin helps jet lag?',
+    )
+    expect(isFollowUp('Is it true that statins cause diabetes?')).toBe(false)
+    // The frame alone, or a claim about what was said, still leans on the conversation.
+    expect(withoutPreamble('Is it true?')).toBe('Is it true?')
+    expect(isFollowUp('Is it true?')).toBe(true)
+    expect(isFollowUp('Is it true that it works in children?')).toBe(true)
   })
 
   it('keeps words that belong to the question', () => {

@@ -12,6 +12,13 @@ const NEW_SUBJECT =
 const FRAMING =
   /^(?:by the way|btw|incidentally|also|and also|one more (?:thing|question)|(?:a |one )?(?:quick|short|last|final|follow-?up|further|related|side) question|(?:i have|i've got|here's) (?:a|another|one more) question|(?:ok(?:ay)?|so|well|now|right|alright|anyway|anyhow|next)(?: then)?|(?:one )?last thing|(?:a )?question)\b/i
 
+/**
+ * Openings that ask whether a claim holds ("Is it true that …", "Is there evidence that …"):
+ * the claim is the question, and their "it" points back at nothing.
+ */
+const CLAIM_FRAME =
+  /^(?:is it (?:really )?(?:true|the case|possible|known|likely|correct|right|a myth|a fact)|is there (?:any |good |strong )?(?:evidence|proof)|do we know|does (?:the )?(?:research|evidence|science|literature) (?:show|suggest|say)|have (?:studies|researchers|scientists) (?:shown|found)|i(?:'ve| have)? (?:heard|read))\s+(?:that|whether|if)\b/i
+
 /** Where an opening ends: a colon, a comma or a dash, or the end of a one-word opening. */
 const OPENING_END = /^\s*(?:[:,;]|\s[-–—])\s*/
 
@@ -21,10 +28,18 @@ function openingLength(question: string, pattern: RegExp): number | null {
   if (!match) return null
   const rest = text.slice(match[0].length)
   const end = OPENING_END.exec(rest)
-  // Without punctuation only a new-subject opening counts ("Unrelated but does …"); "also"
-  // or "so" running on into the question is part of it ("so what causes …").
-  if (!end && pattern !== NEW_SUBJECT) return null
+  // Without punctuation only a new-subject opening or a claim's frame counts ("Unrelated but
+  // does …", "Is it true that …"); "also" or "so" running on into the question is part of it
+  // ("so what causes …").
+  if (!end && pattern === FRAMING) return null
   return question.length - text.length + match[0].length + (end?.[0].length ?? 0)
+}
+
+/** The question without an opening that asks whether its claim holds ("Is it true that"). */
+export function withoutClaimFrame(question: string): string {
+  const cut = openingLength(question, CLAIM_FRAME)
+  const rest = cut === null ? question : question.slice(cut).trim()
+  return /\p{L}/u.test(rest) ? rest : question
 }
 
 /** True when the question opens by announcing a new subject ("Switching topics: …"). */
@@ -39,7 +54,10 @@ export function startsNewSubject(question: string): boolean {
 export function withoutPreamble(question: string): string {
   let rest = question
   for (let i = 0; i < 3; i += 1) {
-    const cut = openingLength(rest, NEW_SUBJECT) ?? openingLength(rest, FRAMING)
+    const cut =
+      openingLength(rest, NEW_SUBJECT) ??
+      openingLength(rest, FRAMING) ??
+      openingLength(rest, CLAIM_FRAME)
     if (cut === null) break
     const next = rest.slice(cut).trim()
     if (!/\p{L}/u.test(next)) break

@@ -6,7 +6,7 @@
 // does it (see the answer engine and the turn engine).
 import { isAbstentionText } from './abstain'
 import { isFamiliarWord } from './familiar'
-import { startsNewSubject, withoutPreamble } from './preamble'
+import { startsNewSubject, withoutClaimFrame, withoutPreamble } from './preamble'
 import type { TermStatistics } from './term-weights'
 import { idf } from './term-weights'
 import { contentTerms, isFramingTerm, termOf, wordsOf } from './terms'
@@ -62,7 +62,8 @@ const RELATION_LEFT_OPEN =
  * and no opening announces a new subject.
  */
 function pointsBack(question: string): boolean {
-  const asked = question.trim()
+  // "Is it true that …" frames the claim that follows; its "it" points back at nothing.
+  const asked = withoutClaimFrame(question.trim())
   return (
     !startsNewSubject(asked) &&
     (LEANS_ON_CONTEXT.test(asked) || THAT_POINTS_BACK.test(asked) || RELATION_LEFT_OPEN.test(asked))
