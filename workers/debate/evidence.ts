@@ -9,11 +9,14 @@
 import type { ContextDocument } from '../context'
 import { createTermStatisticsSource, judgeForReader } from '../grounding'
 import { SCHOLARLY_NAMESPACE, sessionNamespace } from '../namespaces'
+import type { RetrievedChunk } from '../retrieval'
 import type { PreparedTurn } from '../turn'
 import { chunkToDocument } from '../turn'
 import { untilAborted } from './abortable'
 
 export interface TurnEvidence {
+  /** What retrieval returned, judged or not (a fallback turn judges them again). */
+  chunks: RetrievedChunk[]
   documents: ContextDocument[]
   /** The numbers this turn's retrieval was given. */
   numbers: Set<number>
@@ -82,13 +85,23 @@ export async function retrieveEvidence(
   withoutModel = false,
 ): Promise<TurnEvidence> {
   const result = await searchDebateLibrary(turn, query, withoutModel)
-  const fallbacks = result.fallbacks ?? []
   const modelReads = turn.model !== null && !withoutModel
-  const notCovered = await coverage(turn, question, result.chunks, modelReads)
+  return judgeEvidence(turn, question, result.chunks, result.fallbacks ?? [], modelReads)
+}
 
-  const retrieved = result.chunks.length
-  if (notCovered) return { documents: [], numbers: new Set(), fallbacks, retrieved, notCovered }
-  const documents = turn.numbering.assign(result.chunks.map(chunkToDocument))
+/** The turn's evidence from `chunks` already retrieved, judged for the model or by words. */
+export async function judgeEvidence(
+  turn: PreparedTurn,
+  question: string,
+  chunks: RetrievedChunk[],
+  fallbacks: string[],
+  modelReads: boolean,
+): Promise<TurnEvidence> {
+  const notCovered = await coverage(turn, question, chunks, modelReads)
+  const retrieved = chunks.length
+  const judged = { chunks, fallbacks, retrieved }
+  if (notCovered) return { ...judged, documents: [], numbers: new Set(), notCovered }
+  const documents = turn.numbering.assign(chunks.map(chunkToDocument))
   const numbers = new Set(documents.map((d) => d.document))
-  return { documents, numbers, fallbacks, retrieved, notCovered: null }
+  return { ...judged, documents, numbers, notCovered: null }
 }

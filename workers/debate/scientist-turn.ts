@@ -8,7 +8,7 @@ import { CitationTracker, type PreparedTurn, type StepRunner, type StepSpec } fr
 import { untilAborted } from './abortable'
 import { extractCodeBlocks, validateCode, type BlockCheck } from './code-check'
 import { emitStatus, emitText } from './emit'
-import { retrieveEvidence, type TurnEvidence } from './evidence'
+import { judgeEvidence, retrieveEvidence, type TurnEvidence } from './evidence'
 import { ingestForTurn, type TurnIngest } from './ingest-turn'
 import { parseEnding, type Speaker } from './markers'
 import { modelFailedLabel } from './offline-label'
@@ -213,8 +213,8 @@ export async function runScientistTurn(
       )
       options.onModelFailure(modelFailure)
       // The model was to judge the passages; now quotes are drawn from them, so word
-      // statistics judge them first, as offline.
-      evidence = await retrieveEvidence(turn, entry.query, options.question, true)
+      // statistics judge the same passages first, as offline.
+      evidence = await judgeEvidence(turn, options.question, found.chunks, found.fallbacks, false)
       reportNotCovered(turn, label, evidence)
       citeOnly(turn, evidence)
       answer = await runStep({
