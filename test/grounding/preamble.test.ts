@@ -23,6 +23,10 @@ describe('conversational openings', () => {
       'melatonin helps jet lag?',
     )
     expect(isFollowUp('Is it true that statins cause diabetes?')).toBe(false)
+    // Openings that only frame may come first ("Okay, …"): the claim is still the question.
+    expect(isFollowUp('Okay, is it true that vitamin D prevents fractures?')).toBe(false)
+    expect(isFollowUp('By the way, is there evidence that statins cause diabetes?')).toBe(false)
+    expect(isFollowUp('So, is it true that it works in children?')).toBe(true)
     // The frame alone, or a claim about what was said, still leans on the conversation.
     expect(withoutPreamble('Is it true?')).toBe('Is it true?')
     expect(isFollowUp('Is it true?')).toBe(true)

@@ -35,11 +35,22 @@ function openingLength(question: string, pattern: RegExp): number | null {
   return question.length - text.length + match[0].length + (end?.[0].length ?? 0)
 }
 
-/** The question without an opening that asks whether its claim holds ("Is it true that"). */
+/**
+ * The question without an opening that asks whether its claim holds ("Is it true that"), and
+ * without the openings that only frame it before that ("Okay, is it true that …"); the
+ * question itself when it holds no such frame.
+ */
 export function withoutClaimFrame(question: string): string {
-  const cut = openingLength(question, CLAIM_FRAME)
-  const rest = cut === null ? question : question.slice(cut).trim()
-  return /\p{L}/u.test(rest) ? rest : question
+  let rest = question
+  for (let i = 0; i < 3; i += 1) {
+    const framing = openingLength(rest, FRAMING)
+    if (framing === null) break
+    rest = rest.slice(framing).trim()
+  }
+  const cut = openingLength(rest, CLAIM_FRAME)
+  if (cut === null) return question
+  const claim = rest.slice(cut).trim()
+  return /\p{L}/u.test(claim) ? claim : question
 }
 
 /** True when the question opens by announcing a new subject ("Switching topics: …"). */
