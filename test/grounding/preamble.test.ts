@@ -7,6 +7,10 @@ describe('conversational openings', () => {
       'does aspirin prevent colorectal cancer?',
     )
     expect(withoutPreamble('Okay, one more question: is FOXP3 needed?')).toBe('is FOXP3 needed?')
+    // Thanks or assent may end as a sentence of their own.
+    expect(withoutPreamble('Thanks! Now tell me about IL-6.')).toBe('Now tell me about IL-6.')
+    expect(withoutPreamble('Got it. What about in children?')).toBe('What about in children?')
+    expect(withoutPreamble('Thank you so much, does aspirin help?')).toBe('does aspirin help?')
     expect(withoutPreamble('Switching topics: has anyone built a chikungunya vaccine?')).toBe(
       'has anyone built a chikungunya vaccine?',
     )
@@ -41,6 +45,8 @@ describe('conversational openings', () => {
       'Addition of BMP4, activin A and CHIR99021 to fibroblasts',
       'Right ventricular failure after surgery',
       'A question of dose: how much vitamin D?',
+      'Interesting findings on FOXP3 in mice',
+      'Great tits and climate change',
     ])
       expect(withoutPreamble(question)).toBe(question)
     // An opening with nothing after it is the question itself.

@@ -208,10 +208,15 @@ describe('follow-up rewriting (offline)', () => {
     expect(pointsToNothingSaid('What are the limitations?')).toBe(true)
     expect(pointsToNothingSaid('What did they conclude?')).toBe(true)
     expect(pointsToNothingSaid('What effects did the treatment have on patients?')).toBe(true)
+    expect(pointsToNothingSaid('What dose is recommended?')).toBe(true)
+    expect(pointsToNothingSaid('Which dosage is recommended?')).toBe(true)
+    expect(isFollowUp('What dose is recommended?')).toBe(true)
     // ...unless what follows names its object, or the question names a subject.
     expect(pointsToNothingSaid('What is the treatment for back pain?')).toBe(false)
     expect(pointsToNothingSaid('What are the limitations of randomized trials?')).toBe(false)
     expect(pointsToNothingSaid('Does the drug metformin work?')).toBe(false)
+    expect(pointsToNothingSaid('What dose of vitamin D is recommended?')).toBe(false)
+    expect(pointsToNothingSaid('Which drugs lower blood pressure?')).toBe(false)
     expect(pointsToNothingSaid('How do I calculate sample size?')).toBe(false)
     // One word is a topic, not a pointer.
     expect(pointsToNothingSaid('statins')).toBe(false)

@@ -12,6 +12,10 @@ const NEW_SUBJECT =
 const FRAMING =
   /^(?:by the way|btw|incidentally|also|and also|one more (?:thing|question)|(?:a |one )?(?:quick|short|last|final|follow-?up|further|related|side) question|(?:i have|i've got|here's) (?:a|another|one more) question|(?:ok(?:ay)?|so|well|now|right|alright|anyway|anyhow|next)(?: then)?|(?:one )?last thing|(?:a )?question)\b/i
 
+/** Thanks or assent before the next question ("Thanks! Now …", "Got it. What about …"). */
+const COURTESY =
+  /^(?:(?:ok(?:ay)?,? )?(?:thanks?(?: you)?(?: (?:so|very) much)?|thx|cheers)|great|cool|nice|perfect|excellent|awesome|interesting|got it|i see|makes sense|understood|fair enough)\b/i
+
 /**
  * Openings that ask whether a claim holds ("Is it true that …", "Is there evidence that …"):
  * the claim is the question, and their "it" points back at nothing.
@@ -21,17 +25,19 @@ const CLAIM_FRAME =
 
 /** Where an opening ends: a colon, a comma or a dash, or the end of a one-word opening. */
 const OPENING_END = /^\s*(?:[:,;]|\s[-–—])\s*/
+/** Thanks end as a sentence of their own may ("Thanks! Now …"). */
+const COURTESY_END = /^\s*(?:[:,;.!]+|\s[-–—])\s*/
 
 function openingLength(question: string, pattern: RegExp): number | null {
   const text = question.trimStart()
   const match = pattern.exec(text)
   if (!match) return null
   const rest = text.slice(match[0].length)
-  const end = OPENING_END.exec(rest)
+  const end = (pattern === COURTESY ? COURTESY_END : OPENING_END).exec(rest)
   // Without punctuation only a new-subject opening or a claim's frame counts ("Unrelated but
   // does …", "Is it true that …"); "also" or "so" running on into the question is part of it
-  // ("so what causes …").
-  if (!end && pattern === FRAMING) return null
+  // ("so what causes …"), and "interesting" or "great" may be its first word.
+  if (!end && (pattern === FRAMING || pattern === COURTESY)) return null
   return question.length - text.length + match[0].length + (end?.[0].length ?? 0)
 }
 
@@ -43,7 +49,7 @@ function openingLength(question: string, pattern: RegExp): number | null {
 export function withoutClaimFrame(question: string): string {
   let rest = question
   for (let i = 0; i < 3; i += 1) {
-    const framing = openingLength(rest, FRAMING)
+    const framing = openingLength(rest, FRAMING) ?? openingLength(rest, COURTESY)
     if (framing === null) break
     rest = rest.slice(framing).trim()
   }
@@ -68,6 +74,7 @@ export function withoutPreamble(question: string): string {
     const cut =
       openingLength(rest, NEW_SUBJECT) ??
       openingLength(rest, FRAMING) ??
+      openingLength(rest, COURTESY) ??
       openingLength(rest, CLAIM_FRAME)
     if (cut === null) break
     const next = rest.slice(cut).trim()

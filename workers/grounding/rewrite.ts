@@ -254,7 +254,7 @@ const REPORT_TERMS: ReadonlySet<string> = new Set(
     'treatment dose significant data evidence trial study group difference change improvement ' +
     'enrolled recruited drug intervention therapy cohort experiment analysis author ' +
     'researcher investigator limitation conclusion conclude randomized randomised ' +
-    'effective efficacy'
+    'effective efficacy recommend recommendation dosage'
   )
     .split(' ')
     .map(termOf),
@@ -262,12 +262,13 @@ const REPORT_TERMS: ReadonlySet<string> = new Set(
 
 /**
  * A study's part named as if already known ("Does the drug work?", "What are the
- * limitations?"), unless what follows names its object ("the treatment for back pain", "the
- * limitations of randomized trials"). It points back only in a question naming nothing else
- * (pointsToNothingSaid): "Does the drug metformin work?" is a question of its own.
+ * limitations?", "What dose is recommended?"), unless what follows names its object ("the
+ * treatment for back pain", "the limitations of randomized trials"). It points back only in a
+ * question naming nothing else (pointsToNothingSaid): "Does the drug metformin work?" is a
+ * question of its own.
  */
 const NAMES_AN_UNSAID_STUDY =
-  /\bthe (?:[\w-]+ )?(?:drugs?|treatments?|interventions?|therap(?:y|ies)|cohorts?|experiments?|analys[ie]s|authors|researchers|investigators|limitations?|conclusions?|patients|subjects|groups?|samples?)\b(?! (?:of|for|in|on|with|against|to|from|at|among|between)\b)/i
+  /\b(?:the|what|which) (?:[\w-]+ )?(?:drugs?|doses?|dosages?|treatments?|interventions?|therap(?:y|ies)|cohorts?|experiments?|analys[ie]s|authors|researchers|investigators|limitations?|conclusions?|patients|subjects|groups?|samples?)\b(?! (?:of|for|in|on|with|against|to|from|at|among|between)\b)/i
 
 /**
  * True for a question that points back and names no subject of its own ("Were the results
