@@ -67,6 +67,28 @@ describe('follow-up rewriting (offline)', () => {
     expect(query).toBe('What about in older adults? (about: exercise depression)')
   })
 
+  it('carries the rest of the topic into a question naming only part of it', () => {
+    const earlier = [
+      { role: 'user' as const, content: 'Does exercise reduce depression?' },
+      { role: 'assistant' as const, content: 'Quoted findings [1].' },
+    ]
+    // "need" is in a tenth of the library, the rest in few of it.
+    const stats = {
+      documents: 1000,
+      documentFrequency: (term: string) => (term === 'need' ? 100 : 8),
+    }
+    expect(rewriteFollowUp('How much exercise is needed?', earlier, { stats })).toBe(
+      'How much exercise is needed? (about: depression)',
+    )
+    // A subject of its own makes it a question of its own.
+    expect(rewriteFollowUp('Does exercise improve sleep?', earlier, { stats })).toBe(
+      'Does exercise improve sleep?',
+    )
+    expect(
+      rewriteFollowUp('Does exercise reduce depression in teenagers?', earlier, { stats }),
+    ).toBe('Does exercise reduce depression in teenagers?')
+  })
+
   it('carries the topic through a chain of follow-ups', () => {
     const chain = [
       { role: 'user' as const, content: 'Does vitamin D improve bone mineral density?' },

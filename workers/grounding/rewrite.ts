@@ -125,9 +125,15 @@ function carriedWords(topic: string, own: Set<string>, limit: number, stats?: Te
 function withTopic(asked: string, topic: string | null, stats?: TermStatistics): string {
   const question = withoutPreamble(asked)
   if (!topic || startsNewSubject(asked)) return question
-  // A question that names no subject of its own ("What outcomes improved?") continues the
+  // A question that names no subject of its own ("What outcomes improved?"), or only some of
+  // the topic's ("How much exercise is needed?" after exercise and depression), continues the
   // conversation's, pronoun or not.
-  if (!isFollowUp(asked) && !namesNoSubject(question, stats)) return question
+  if (
+    !isFollowUp(asked) &&
+    !namesNoSubject(question, stats) &&
+    !namesPartOf(topic, question, stats)
+  )
+    return question
   const own = new Set(contentTerms(question))
   const limit = own.size > 0 ? CARRIED_WITH_OWN_TERMS : MAX_CARRIED_TERMS
   const carried = carriedWords(topic, own, limit, stats)
@@ -207,6 +213,35 @@ export function rewriteFollowUp(
  */
 function namesNoSubject(question: string, stats?: TermStatistics): boolean {
   return !wordsOf(question).some((word) => namesSubject(word, stats))
+}
+
+/**
+ * True when the question repeats some of the topic's subjects and adds nothing but words the
+ * library uses everywhere, framing terms and the words of any study report: it asks about part
+ * of what was being discussed ("How much exercise is needed?" after exercise and depression).
+ * An everyday word the library uses less often adds a subject here ("Does exercise improve
+ * sleep?" is a question of its own).
+ */
+function namesPartOf(topic: string, question: string, stats?: TermStatistics): boolean {
+  const topical = new Set(
+    wordsOf(topic)
+      .filter((w) => namesSubject(w, stats))
+      .map(termOf),
+  )
+  const repeated = new Set<string>()
+  for (const word of wordsOf(question)) {
+    const term = termOf(word)
+    if (!term || isFramingTerm(term) || REPORT_TERMS.has(term)) continue
+    if (topical.has(term)) repeated.add(term)
+    else if (addsSubject(word, stats)) return false
+  }
+  return repeated.size > 0 && repeated.size < topical.size
+}
+
+/** True when a word beside a topic's own adds a subject: anything but a word used everywhere. */
+function addsSubject(word: string, stats?: TermStatistics): boolean {
+  if (!stats || stats.documents < MIN_DOCUMENTS_FOR_IDF) return !isFamiliarWord(word)
+  return stats.documentFrequency(termOf(word)) / stats.documents < COMMON_TERM_SHARE
 }
 
 /**
