@@ -233,6 +233,11 @@ describe('follow-up rewriting (offline)', () => {
     expect(pointsToNothingSaid('What dose is recommended?')).toBe(true)
     expect(pointsToNothingSaid('Which dosage is recommended?')).toBe(true)
     expect(isFollowUp('What dose is recommended?')).toBe(true)
+    // What a study found, asked of none named.
+    expect(pointsToNothingSaid('Were there side effects?')).toBe(true)
+    expect(pointsToNothingSaid('Any benefit?')).toBe(true)
+    expect(isFollowUp('Were there side effects?')).toBe(true)
+    expect(pointsToNothingSaid('Were there side effects of aspirin?')).toBe(false)
     // ...unless what follows names its object, or the question names a subject.
     expect(pointsToNothingSaid('What is the treatment for back pain?')).toBe(false)
     expect(pointsToNothingSaid('What are the limitations of randomized trials?')).toBe(false)

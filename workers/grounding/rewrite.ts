@@ -98,9 +98,14 @@ function carriedWords(topic: string, own: Set<string>, limit: number, stats?: Te
   }
   const rarity = (term: string) =>
     stats ? idf(stats.documentFrequency(term), Math.max(1, stats.documents)) : guess(term)
-  // A word framing the earlier question ("impact", "associated") is no part of its topic.
+  // A word framing the earlier question ("impact", "associated"), or one any study report uses
+  // ("side" of "side effects", "patients"), is no part of its topic.
   const candidates = [
-    ...new Set(terms.filter((t) => t && !own.has(t) && t.length > 1 && !isFramingTerm(t))),
+    ...new Set(
+      terms.filter(
+        (t) => t && !own.has(t) && t.length > 1 && !isFramingTerm(t) && !REPORT_TERMS.has(t),
+      ),
+    ),
   ]
   const kept = new Set(
     candidates
@@ -306,16 +311,35 @@ const NAMES_AN_UNSAID_STUDY =
   /\b(?:the|what|which) (?:[\w-]+ )?(?:drugs?|doses?|dosages?|treatments?|interventions?|therap(?:y|ies)|cohorts?|experiments?|analys[ie]s|authors|researchers|investigators|limitations?|conclusions?|patients|subjects|groups?|samples?)\b(?! (?:of|for|in|on|with|against|to|from|at|among|between)\b)/i
 
 /**
- * True for a question that points back and names no subject of its own ("Were the results
- * significant?", "Which treatment works best?"). Mid-conversation it is a follow-up; asked
- * first, there is nothing it could be searched for, and word statistics would answer it from
- * whatever papers use its common words. Judged by the words alone, never by a library's statistics: in
- * a library on statins every paper says "statin", yet "Which statin works best?" names one.
+ * What a study found, asked of one not named ("Were there side effects?", "Any benefit?"):
+ * in a question naming nothing else, these ask about the conversation's study. ("effective"
+ * is left out: it stems as "effect", a framing term of questions that name their subject.)
+ */
+const FOUND_TERMS: ReadonlySet<string> = new Set(
+  'side adverse benefit risk difference significant efficacy'
+    .split(' ')
+    .map(termOf)
+    .filter((term) => term.length > 0),
+)
+
+/**
+ * True for a question that points back, or asks what an unnamed study found, and names no
+ * subject of its own ("Were the results significant?", "Which treatment works best?", "Were
+ * there side effects?"). Mid-conversation it is a follow-up; asked first, there is nothing it
+ * could be searched for, and word statistics would answer it from whatever papers use its
+ * common words. Judged by the words alone, never by a library's statistics: in a library on
+ * statins every paper says "statin", yet "Which statin works best?" names one.
  */
 export function pointsToNothingSaid(question: string): boolean {
-  if (!pointsBack(question) && !NAMES_AN_UNSAID_STUDY.test(question)) return false
-  return wordsOf(withoutPreamble(question)).every((word) => {
+  const words = wordsOf(withoutPreamble(question))
+  const namesNothing = words.every((word) => {
     const term = termOf(word)
     return !term || isFamiliarWord(word) || isFramingTerm(term) || REPORT_TERMS.has(term)
   })
+  if (!namesNothing) return false
+  return (
+    pointsBack(question) ||
+    NAMES_AN_UNSAID_STUDY.test(question) ||
+    words.some((word) => FOUND_TERMS.has(termOf(word)))
+  )
 }
