@@ -17,6 +17,29 @@ describe('sentence kinds', () => {
     expect(result?.text).toMatch(/^… Night shift work for over 20 years/)
   })
 
+  it('drops labels of several words, joined by "and" or a slash, and keeps acronyms', () => {
+    const sentences = abstractSentences(
+      'MAIN OUTCOMES AND MEASURES Colorectal cancer. CONCLUSIONS AND RELEVANCE Aspirin use was ' +
+        'associated with lower risk. CONCLUSIONS/SIGNIFICANCE The gene matters. PURPOSE OF ' +
+        'REVIEW To weigh the trials. TRIAL REGISTRATION The trial was registered. CAR T cells ' +
+        'killed the tumour.',
+    )
+    expect(sentences.map((s) => s.text)).toEqual([
+      'Colorectal cancer.',
+      'Aspirin use was associated with lower risk.',
+      'The gene matters.',
+      'To weigh the trials.',
+      'The trial was registered.',
+      'CAR T cells killed the tumour.',
+    ])
+    expect(sentences.map((s) => s.kind).slice(0, 4)).toEqual([
+      'method',
+      'conclusion',
+      'conclusion',
+      'aim',
+    ])
+  })
+
   it('does not carry a section across a gap that has no label', () => {
     const last = abstractSentences(excerpt)[2]
     // The omitted text may have changed the section: the sentence is read from its wording.

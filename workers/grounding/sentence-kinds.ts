@@ -14,26 +14,45 @@ export interface AbstractSentence {
 }
 
 const SECTION_KINDS: [RegExp, SentenceKind][] = [
-  // First: "Methods and results" reports results.
-  [/^(results?|findings|main results?|methods and results)/i, 'result'],
-  [/^(objectives?|aims?|purpose|goals?|hypothes[ie]s)/i, 'aim'],
-  [/^(background|context|introduction|importance|rationale)/i, 'background'],
+  // First: "Methods and results", "Measurements and main results" report results.
   [
-    /^(methods?|design|setting|participants|patients|subjects|interventions?|exposures?|measurements?|main outcomes?|outcome measures?|data sources?|study selection|data extraction|materials)/i,
+    /^(results?|findings|main results?|methods and results|measurements and main results|(methodology\/)?principal findings|recent findings|(data|evidence) synthesis|tabulation, integration,? and results)/i,
+    'result',
+  ],
+  [/^(objectives?|aims?|purpose|goals?|hypothes[ie]s|study objectives?|areas covered)/i, 'aim'],
+  [/^(background|context|introduction|importance|rationale|motivation)/i, 'background'],
+  [
+    /^(methods?|design|setting|participants|patients|subjects|interventions?|exposures?|measurements?|main outcomes?|outcome measures?|data sources?|study selection|data extraction|data collection|materials?|experimental design|research design|study design|selection criteria|search (strategy|methods)|review methods|evidence acquisition)/i,
     'method',
   ],
-  [/^(conclusions?|interpretation|significance|implications?|discussion|summary)/i, 'conclusion'],
+  [
+    /^(conclusions?|interpretation|significance|implications?|discussion|summary|general significance|expert opinion)/i,
+    'conclusion',
+  ],
 ]
 
 const LABEL_WORDS =
-  'BACKGROUND|CONTEXT|INTRODUCTION|IMPORTANCE|RATIONALE|OBJECTIVES?|AIMS?|PURPOSE|GOALS?|' +
-  'HYPOTHES[EI]S|METHODS?|DESIGN|SETTINGS?|PARTICIPANTS|PATIENTS|SUBJECTS|INTERVENTIONS?|' +
-  'EXPOSURES?|MEASUREMENTS?|MAIN OUTCOMES?(?: MEASURES?)?|OUTCOME MEASURES?|DATA SOURCES?|' +
-  'STUDY SELECTION|DATA EXTRACTION|MATERIALS|RESULTS?|FINDINGS|CONCLUSIONS?|INTERPRETATION|' +
-  'SIGNIFICANCE|IMPLICATIONS?|DISCUSSION|SUMMARY'
-/** "RESULTS ", "DESIGN, SETTING, AND PARTICIPANTS ", "Aims:", "Methods and results:". */
+  'BACKGROUND|CONTEXT|INTRODUCTION|IMPORTANCE|RATIONALE|MOTIVATION|OBJECTIVES?|AIMS?|' +
+  // A longer label before its first word: the alternation keeps the first that matches.
+  'PURPOSE OF REVIEW|PURPOSE|GOALS?|HYPOTHES[EI]S|METHODS?|METHODOLOGY|DESIGN|SETTINGS?|' +
+  'PARTICIPANTS|PATIENTS|SUBJECTS|' +
+  'POPULATION|INTERVENTIONS?|EXPOSURES?|MEASUREMENTS?|MEASURES?|MAIN OUTCOMES?|OUTCOMES?|' +
+  'DATA SOURCES?|DATA EXTRACTION|DATA COLLECTION|ANALYSIS|STUDY SELECTION|STUDY DESIGN|' +
+  'STUDY OBJECTIVES?|EXPERIMENTAL DESIGN|RESEARCH DESIGN|SELECTION CRITERIA|SEARCH STRATEGY|' +
+  'SEARCH METHODS|REVIEW METHODS|EVIDENCE ACQUISITION|EVIDENCE SYNTHESIS|DATA SYNTHESIS|SYNTHESIS|' +
+  'MATERIALS?|RESULTS?|MAIN RESULTS?|FINDINGS|PRINCIPAL FINDINGS|RECENT FINDINGS|CONCLUSIONS?|' +
+  'RELEVANCE|INTERPRETATION|SIGNIFICANCE|GENERAL SIGNIFICANCE|STATEMENT|IMPLICATIONS?|' +
+  'DISCUSSION|SUMMARY|EXPERT OPINION|AREAS COVERED|LIMITATIONS|FUNDING|' +
+  'TRIAL REGISTRATION|AVAILABILITY|IMPLEMENTATION|KEY POINTS|UNLABELLED|ABSTRACT|TABULATION|' +
+  'INTEGRATION'
+
+/**
+ * "RESULTS ", "DESIGN, SETTING, AND PARTICIPANTS ", "CONCLUSIONS/SIGNIFICANCE ", "Aims:",
+ * "Methods and results:". Capitals only: an acronym opening a sentence ("CAR T cells …") is
+ * not a label unless it is one of these words.
+ */
 const LABEL = new RegExp(
-  `^(?:(?:${LABEL_WORDS})(?:(?:,|,? AND| &| OR)? (?:${LABEL_WORDS}))*[:.]?\\s+|` +
+  `^(?:(?:${LABEL_WORDS})(?:(?:,|,? AND| &| OR)? (?:${LABEL_WORDS})|\\/(?:${LABEL_WORDS}))*[:.]?\\s+|` +
     `(?:[A-Z][a-z]+(?: (?:and|of|&) [a-z]+)?):\\s+)`,
 )
 
@@ -75,9 +94,9 @@ export function abstractSentences(text: string): AbstractSentence[] {
     const rest = raw.slice(gap.length)
     if (gap) section = null
     const label = LABEL.exec(rest)?.[0] ?? ''
-    const labelled = label ? sectionKind(label) : null
-    if (labelled) section = labelled
-    const sentence = labelled ? rest.slice(label.length).trim() : rest
+    // A label of no known role ("FUNDING", "TRIAL REGISTRATION") ends the section before it.
+    if (label) section = sectionKind(label)
+    const sentence = label ? rest.slice(label.length).trim() : rest
     // Wording that states an aim or a conclusion outranks the section it sits in.
     const worded = kindOfWording(sentence)
     const kind = worded === 'aim' || worded === 'conclusion' ? worded : (section ?? worded)
