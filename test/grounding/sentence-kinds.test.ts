@@ -32,6 +32,11 @@ describe('sentence kinds', () => {
       'The trial was registered.',
       'CAR T cells killed the tumour.',
     ])
+    // A word and a colon is a label only when it names a section.
+    expect(abstractSentences('Aspirin: a review of trials.')[0]?.text).toBe(
+      'Aspirin: a review of trials.',
+    )
+    expect(abstractSentences('Conclusions: Aspirin helps.')[0]?.text).toBe('Aspirin helps.')
     expect(sentences.map((s) => s.kind).slice(0, 4)).toEqual([
       'method',
       'conclusion',

@@ -93,9 +93,12 @@ export function abstractSentences(text: string): AbstractSentence[] {
     const gap = GAP.exec(raw)?.[0] ?? ''
     const rest = raw.slice(gap.length)
     if (gap) section = null
-    const label = LABEL.exec(rest)?.[0] ?? ''
-    // A label of no known role ("FUNDING", "TRIAL REGISTRATION") ends the section before it.
-    if (label) section = sectionKind(label)
+    const found = LABEL.exec(rest)?.[0] ?? ''
+    const known = found ? sectionKind(found) : null
+    // A label in capitals of no known role ("FUNDING", "TRIAL REGISTRATION") ends the section
+    // before it; "Note:" or "Aspirin:" is kept unless it names a section.
+    const label = known || /^[A-Z]{2}/.test(found) ? found : ''
+    if (label) section = known
     const sentence = label ? rest.slice(label.length).trim() : rest
     // Wording that states an aim or a conclusion outranks the section it sits in.
     const worded = kindOfWording(sentence)
