@@ -48,6 +48,32 @@ describe('offline answer writer', () => {
     }
   })
 
+  it('opens with what the subject is when asked what it is', () => {
+    const finding = {
+      number: 1,
+      title: 'Optineurin and Salmonella',
+      text: 'We found that phosphorylation of optineurin promoted selective autophagy of Salmonella.',
+    }
+    const definition = {
+      number: 2,
+      title: 'Autophagy in stem cells',
+      text: 'Autophagy is a lysosomal pathway that degrades damaged organelles and proteins.',
+    }
+    const named = {
+      number: 3,
+      title: 'mTOR inhibitors',
+      text:
+        'Rapamycin slowed tumour growth in mice. Mammalian target of rapamycin (mTOR) is a ' +
+        'protein kinase that controls growth in response to nutrients.',
+    }
+    const first = (question: string) =>
+      writeOfflineAnswer(question, [finding, definition, named])[0]?.number
+    expect(first('What is autophagy?')).toBe(2)
+    expect(first('What is mTOR?')).toBe(3)
+    // Any other question keeps the finding first.
+    expect(first('Does autophagy restrict Salmonella?')).toBe(1)
+  })
+
   it('writes nothing when no sentence shares a word with the question', () => {
     expect(writeOfflineAnswer('Who won the 2018 World Cup?', [structured])).toEqual([])
   })

@@ -97,8 +97,43 @@ function quotable(text: string): string | null {
   return isBalanced(rest) && !LEANS_ON_EARLIER.test(rest) ? `… ${rest}` : null
 }
 
-function candidates(weights: Map<string, number>, passages: WriterPassage[]): Candidate[] {
+/** "What is autophagy?", "What are statins?": the subject a definition would open with. */
+const DEFINITION_QUESTION =
+  /^\s*what(?:'s|’s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?([^?]{2,80}?)\s*\?*\s*$/i
+
+/** Where a definition's subject ends: "… is a", "… are the", "… refers to". */
+const COPULA = /\s(?:is|are|refers to|denotes|represents)\s(?:an?|the|one)?\b/i
+
+function sameTerms(a: string[], b: string[]): boolean {
+  return a.length > 0 && a.length === b.length && a.every((term, i) => term === b[i])
+}
+
+/**
+ * True when the sentence defines the subject: it opens with the subject, or with a name whose
+ * abbreviation in brackets is the subject ("Mammalian target of rapamycin (mTOR) is …").
+ */
+function defines(sentence: string, subject: string[]): boolean {
+  const copula = COPULA.exec(sentence)
+  if (!copula || copula.index > 120) return false
+  const named = sentence.slice(0, copula.index)
+  const bracketed = /\(([^()]+)\)\s*$/.exec(named)?.[1] ?? ''
+  return (
+    sameTerms(contentTerms(named.replace(/\([^()]*\)/g, ' ')), subject) ||
+    sameTerms(contentTerms(bracketed), subject)
+  )
+}
+
+/** Asked what something is, a sentence saying what it is comes before every other. */
+const DEFINITION_BONUS = 10
+
+function candidates(
+  query: string,
+  weights: Map<string, number>,
+  passages: WriterPassage[],
+): Candidate[] {
   const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1
+  const asked = DEFINITION_QUESTION.exec(query)?.[1]
+  const subject = asked ? contentTerms(asked) : []
   return passages.flatMap((passage, rank) =>
     abstractSentences(passage.text).flatMap((sentence) => {
       // An excerpt's gap mark ("… ") opens the sentence after a gap; it is not the source's.
@@ -112,7 +147,9 @@ function candidates(weights: Map<string, number>, passages: WriterPassage[]): Ca
       const relevance = hit / total
       // Relevance counts twice (squared) so a finding on the question beats a finding beside
       // it; better-ranked sources break ties.
-      const score = relevance * relevance * (0.4 + KIND_WEIGHT[sentence.kind]) - rank * 0.01
+      const definition = subject.length > 0 && defines(text, subject) ? DEFINITION_BONUS : 0
+      const score =
+        relevance * relevance * (0.4 + KIND_WEIGHT[sentence.kind]) - rank * 0.01 + definition
       if (KIND_WEIGHT[sentence.kind] === 0 || relevance === 0) return []
       // Claims are compared on what they add beyond the question's own words.
       const added = new Set([...terms].filter((t) => !weights.has(t)))
@@ -139,7 +176,7 @@ export function writeOfflineAnswer(
   // the tuning claims, the gold abstract was cited in 65.7% with 5 x 1, 59.2% with 4 x 2).
   const max = options.maxSentences ?? 5
   const perSourceMax = options.maxPerSource ?? 1
-  const pool = candidates(termWeights(query, options.stats), passages).sort(
+  const pool = candidates(query, termWeights(query, options.stats), passages).sort(
     (a, b) => b.score - a.score,
   )
   const chosen: Candidate[] = []
