@@ -102,7 +102,7 @@ const DEFINITION_QUESTION =
   /^\s*what(?:'s|’s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?([^?]{2,80}?)\s*\?*\s*$/i
 
 /** Where a definition's subject ends: "… is a", "… are the", "… refers to". */
-const COPULA = /\s(?:is|are|refers to|denotes|represents)\s(?:an?|the|one)?\b/i
+const COPULA = /\s(?:is|are|refers to|denotes|represents)\s\b/i
 
 function sameTerms(a: string[], b: string[]): boolean {
   return a.length > 0 && a.length === b.length && a.every((term, i) => term === b[i])

@@ -42,17 +42,31 @@ function openingLength(question: string, pattern: RegExp): number | null {
 }
 
 /**
+ * The question after at most three openings of the given kinds ("Okay, one more question:
+ * …"), each cut only when words are left after it.
+ */
+function afterOpenings(question: string, kinds: RegExp[]): string {
+  let rest = question
+  for (let i = 0; i < 3; i += 1) {
+    const cut = kinds.reduce<number | null>(
+      (found, kind) => found ?? openingLength(rest, kind),
+      null,
+    )
+    if (cut === null) break
+    const next = rest.slice(cut).trim()
+    if (!/\p{L}/u.test(next)) break
+    rest = next
+  }
+  return rest
+}
+
+/**
  * The question without an opening that asks whether its claim holds ("Is it true that"), and
  * without the openings that only frame it before that ("Okay, is it true that …"); the
  * question itself when it holds no such frame.
  */
 export function withoutClaimFrame(question: string): string {
-  let rest = question
-  for (let i = 0; i < 3; i += 1) {
-    const framing = openingLength(rest, FRAMING) ?? openingLength(rest, COURTESY)
-    if (framing === null) break
-    rest = rest.slice(framing).trim()
-  }
+  const rest = afterOpenings(question, [FRAMING, COURTESY])
   const cut = openingLength(rest, CLAIM_FRAME)
   if (cut === null) return question
   const claim = rest.slice(cut).trim()
@@ -69,17 +83,5 @@ export function startsNewSubject(question: string): boolean {
  * question: does …"); the question itself when nothing would be left.
  */
 export function withoutPreamble(question: string): string {
-  let rest = question
-  for (let i = 0; i < 3; i += 1) {
-    const cut =
-      openingLength(rest, NEW_SUBJECT) ??
-      openingLength(rest, FRAMING) ??
-      openingLength(rest, COURTESY) ??
-      openingLength(rest, CLAIM_FRAME)
-    if (cut === null) break
-    const next = rest.slice(cut).trim()
-    if (!/\p{L}/u.test(next)) break
-    rest = next
-  }
-  return rest
+  return afterOpenings(question, [NEW_SUBJECT, FRAMING, COURTESY, CLAIM_FRAME])
 }

@@ -316,10 +316,7 @@ const NAMES_AN_UNSAID_STUDY =
  * is left out: it stems as "effect", a framing term of questions that name their subject.)
  */
 const FOUND_TERMS: ReadonlySet<string> = new Set(
-  'side adverse benefit risk difference significant efficacy'
-    .split(' ')
-    .map(termOf)
-    .filter((term) => term.length > 0),
+  'side adverse benefit risk difference significant efficacy'.split(' ').map(termOf),
 )
 
 /**
