@@ -31,16 +31,10 @@ const BM25_ALONE: RetrieveOptions = {
 export const SYSTEMS: Record<string, BenchSystem> = {
   default: {},
   'bm25 alone': { options: BM25_ALONE },
+  /** The default ranked by FTS5 alone, as before the term postings (postings-rank.ts). */
+  'bm25, FTS5 ranks': { options: BM25_ALONE, tuning: { postings: false } },
   /** What leaving common terms out of the FTS5 pass saves (match-terms.ts). */
   'bm25, every term': { options: BM25_ALONE, tuning: { commonTerms: { share: 1, reach: 10 } } },
-  /**
-   * What a gate would save (not the default: it costs quality at scale, bench/README.md): terms
-   * in over 10% of the index score only the rows that also hold a rarer term.
-   */
-  'bm25, gate 10%': {
-    options: BM25_ALONE,
-    tuning: { commonTerms: { ...DEFAULT_TUNING.commonTerms, gate: 0.1 } },
-  },
 }
 
 /**

@@ -2,15 +2,18 @@
 // configuration (wrangler.toml's [vars]) and a local D1, run inside workerd by bench/workerd.ts.
 // It times nothing itself (a Worker's clock stands still while it computes); the bench times
 // each request from outside. Routes: POST /migrate (SQL files), POST /ingest (IndexRequests ->
-// indexMany, what the ingest queue consumer runs), POST /query ({query, options} ->
-// deps.retriever.retrieve, what every capability calls; with `tuning`, the same retriever
-// built with that override), POST /merge (one step of the full-text index merge the ingest
-// queue runs after a bulk job), GET /count.
+// indexMany as the ingest queue consumer runs it, the term postings left for later), POST
+// /query ({query, options} -> deps.retriever.retrieve, what every capability calls; with
+// `tuning`, the same retriever built with that override), then what the queue's upkeep rounds
+// run after a job: POST /merge (one step of the full-text index merge) and POST /postings (one
+// call's worth of the term postings' catch-up), GET /count.
 import { mergeFtsStep } from '../../workers/db'
 import { makeDeps } from '../../workers/deps'
 import {
+  buildTermPostings,
   createRetriever,
   indexMany,
+  POSTINGS_PER_CALL,
   type IndexRequest,
   type RetrieveOptions,
 } from '../../workers/retrieval'
@@ -47,7 +50,8 @@ export default {
       return Response.json({ ok: true })
     }
     if (request.method === 'POST' && pathname === '/ingest') {
-      return Response.json(await indexMany(deps, await request.json<IndexRequest[]>()))
+      const requests = await request.json<IndexRequest[]>()
+      return Response.json(await indexMany(deps, requests, undefined, { postings: 'later' }))
     }
     if (request.method === 'POST' && pathname === '/query') {
       const body = await request.json<QueryBody>()
@@ -59,6 +63,10 @@ export default {
     }
     if (request.method === 'POST' && pathname === '/merge') {
       return Response.json({ worked: await mergeFtsStep(env.DB) })
+    }
+    if (request.method === 'POST' && pathname === '/postings') {
+      const build = await buildTermPostings(env.DB, POSTINGS_PER_CALL)
+      return Response.json({ worked: !build.caughtUp, chunks: build.chunks })
     }
     if (pathname === '/count') {
       const row = await env.DB.prepare('SELECT count(*) AS n FROM chunks').first<{ n: number }>()

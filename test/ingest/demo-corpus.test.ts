@@ -72,7 +72,7 @@ describe('demo_corpus job', () => {
     ).first<{ n: number }>()
     expect(corpus?.n).toBe(5)
     // The last slice queues merging the full-text index, once.
-    expect(sent.slice(3)).toEqual([{ jobId, type: 'demo_corpus', merge: { round: 1 } }])
+    expect(sent.slice(3)).toEqual([{ jobId, type: 'demo_corpus', merge: { round: 1, fts: true } }])
   })
 
   it('reports seeding with the corpus size on /health until the last slice is in', async () => {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { mergeFtsStep } from '../../workers/db'
+import { mergeFtsStep, readPostingsState } from '../../workers/db'
 import type { IngestMessage, JobContext } from '../../workers/ingest'
 import { queueFtsMerge, runFtsMergeRound } from '../../workers/ingest/fts-merge'
 import { FTS_MERGE_MAX_ROUNDS } from '../../workers/ingest/schemas'
@@ -83,5 +83,42 @@ describe('merging the full-text index after a bulk job', () => {
     const malformed = await runBatch([{ body: { ...round(1), merge: { round: 0 } } }])
     expect(malformed.explicitAcks).toHaveLength(1)
     expect(malformed.retries).toEqual([])
+  })
+})
+
+describe('the term postings in the upkeep round after a job', () => {
+  it('catches up without merging after a small job, and queues another round while behind', async () => {
+    const namespace = freshNamespace('upkeep')
+    await indexMany(
+      indexDeps(),
+      Array.from({ length: 30 }, (_, i) =>
+        paper(`upkeep-${i}`, `Upkeep ${i}`, `telomerase study ${i}`, { namespace }),
+      ),
+      undefined,
+      { postings: 'later' },
+    )
+    const behind = await readPostingsState(env.DB)
+    expect(behind.builtThrough).toBeLessThan(behind.maxChunkId)
+    // Every statement the round prepares, to see that none merges the full-text index.
+    const statements: string[] = []
+    const watched = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === 'prepare')
+          return (sql: string) => {
+            statements.push(sql)
+            return target.prepare(sql)
+          }
+        const value = Reflect.get(target, key) as unknown
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+      },
+    })
+    const sent = captureQueue()
+    const small = { jobId: 'small-job', type: 'text', merge: { round: 1, fts: false } } as const
+    await runFtsMergeRound(small, context(watched))
+    expect(statements.some((sql) => sql.includes("'merge'"))).toBe(false)
+    expect(statements.some((sql) => sql.includes('term_postings'))).toBe(true)
+    const caughtUp = await readPostingsState(env.DB)
+    expect(caughtUp.builtThrough).toBe(caughtUp.maxChunkId)
+    expect(sent).toEqual([])
   })
 })

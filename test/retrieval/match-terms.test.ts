@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../workers/config'
 import { createRetriever, indexMany } from '../../workers/retrieval'
-import { gateTerms, matchTerms } from '../../workers/retrieval/search/match-terms'
+import { matchTerms } from '../../workers/retrieval/search/match-terms'
 import { porterStem } from '../../workers/grounding'
 import { freshNamespace, indexDeps, paper } from './helpers'
 
@@ -32,24 +32,6 @@ describe('the terms a BM25 pass walks', () => {
 
   it('keeps a query of common terms only whole', () => {
     expect(matchTerms(['cells'], stats, 100, { share: 0.3, reach: 10 })).toEqual(['cells'])
-  })
-})
-
-describe('the gate of a BM25 pass', () => {
-  const stats = statsOf(50_000, { zebrafish: 900, fin: 2_400, cells: 40_000, patients: 30_000 })
-
-  it('lets in the rows of the terms under the gate share', () => {
-    expect(gateTerms(['cells', 'zebrafish', 'patients', 'fin'], stats, 0.05)).toEqual([
-      'zebrafish',
-      'fin',
-    ])
-  })
-
-  it('is open when it would keep out nothing, let in nothing, or is off', () => {
-    expect(gateTerms(['zebrafish', 'fin'], stats, 0.05)).toBeNull()
-    expect(gateTerms(['cells', 'patients'], stats, 0.05)).toBeNull()
-    expect(gateTerms(['cells', 'zebrafish'], stats, undefined)).toBeNull()
-    expect(gateTerms(['cells', 'zebrafish'], stats, 1)).toBeNull()
   })
 })
 
@@ -91,17 +73,19 @@ describe('pruned terms in a small namespace', () => {
     expect(big.chunks.every((c) => /Zebrafish/.test(c.title))).toBe(true)
   })
 
-  it('scores every matching row again when the gate lets no row of the namespace in', async () => {
-    // "zebrafish" (in a third of the rows) opens the gate; SMALL has none of its rows.
-    const retriever = createRetriever({
-      config: parseConfig({}),
-      ...indexDeps(),
-      models: null,
-      tuning: { commonTerms: { share: 1, reach: 10, gate: 0.5 } },
-    })
-    const result = await retriever.retrieve('zebrafish cells', { namespaces: [SMALL] })
-    expect(result.chunks).toHaveLength(5)
-    const big = await retriever.retrieve('zebrafish cells', { namespaces: [BIG], topN: 5 })
-    expect(big.chunks.every((c) => /Zebrafish/.test(c.title))).toBe(true)
+  it('finds the same chunks whether the term postings or FTS5 rank them', async () => {
+    const retrieverWith = (postings: boolean) =>
+      createRetriever({
+        config: parseConfig({}),
+        ...indexDeps(),
+        models: null,
+        tuning: { commonTerms: { share: 0.1, reach: 0.1 }, postings },
+      })
+    for (const namespaces of [[SMALL], [BIG], [BIG, SMALL]]) {
+      const [postings, fts] = await Promise.all(
+        [true, false].map((p) => retrieverWith(p).retrieve('zebrafish cells', { namespaces })),
+      )
+      expect(postings?.chunks.map((c) => c.chunkId)).toEqual(fts?.chunks.map((c) => c.chunkId))
+    }
   })
 })

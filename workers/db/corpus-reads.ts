@@ -10,11 +10,6 @@ export interface Bm25Hit {
 export interface Bm25Search {
   /** A sanitised FTS5 expression (retrieval/search/fts-query.ts builds it). */
   match: string
-  /**
-   * A sanitised FTS5 expression of some of `match`'s terms: only rows holding one of them are
-   * scored (each still by every term of `match`). Absent: every row `match` matches.
-   */
-  gate?: string
   /** The namespaces searched: only their chunks are candidates. */
   namespaces: readonly string[]
   limit: number
@@ -52,22 +47,10 @@ export function rankSql(q: Bm25Search, prefetch: number | null): { sql: string; 
     FROM f JOIN chunks c ON c.id = f.id
     WHERE ${scope.sql} ${sourceFilter} ORDER BY f.score_raw LIMIT ?`
   const binds = [...scope.binds, ...sources, q.limit]
-  if (!q.gate) {
-    const sql = `WITH f AS MATERIALIZED (
+  const sql = `WITH f AS MATERIALIZED (
       SELECT rowid AS id, ${rank} AS score_raw FROM chunks_fts WHERE chunks_fts MATCH ? ${limit})
     ${tail}`
-    return { sql, binds: [q.match, ...binds] }
-  }
-  // The gate's rows, scored by "(gate) AND (match)": bm25() sums one score per phrase, so the
-  // gate's terms count twice there; their own score, from the gate's pass, is taken off again.
-  const sql = `WITH g AS MATERIALIZED (
-      SELECT rowid AS id, ${rank} AS gate_raw FROM chunks_fts WHERE chunks_fts MATCH ?),
-    b AS MATERIALIZED (
-      SELECT rowid AS id, ${rank} AS both_raw FROM chunks_fts WHERE chunks_fts MATCH ?),
-    f AS MATERIALIZED (
-      SELECT b.id AS id, b.both_raw - g.gate_raw AS score_raw FROM b JOIN g ON g.id = b.id ${limit})
-    ${tail}`
-  return { sql, binds: [q.gate, `(${q.gate}) AND (${q.match})`, ...binds] }
+  return { sql, binds: [q.match, ...binds] }
 }
 
 /**

@@ -134,6 +134,48 @@ export const indexVersions = sqliteTable('index_versions', {
   version: integer('version').notNull().default(0),
 })
 
+/**
+ * Term postings over the chunks, kept beside FTS5 so BM25 can be ranked in the Worker without
+ * FTS5 scoring every matching row (workers/retrieval/search/postings-rank.ts). One row per
+ * stem and block of POSTINGS_BLOCK chunk ids; `postings` holds 4 bytes per chunk containing
+ * the stem: the id's offset in the block (uint16 LE), then its count in the title and in the
+ * content (uint8 each, capped at 255). Appended as chunks are indexed.
+ */
+export const termPostings = sqliteTable(
+  'term_postings',
+  {
+    stem: text('stem').notNull(),
+    block: integer('block').notNull(),
+    postings: blob('postings', { mode: 'buffer' }).$type<ArrayBuffer>().notNull(),
+  },
+  // A rowid table: rows of a few KB rewrite far faster than in a WITHOUT ROWID B-tree.
+  (t) => [
+    uniqueIndex('term_postings_stem_block_idx').on(t.stem, t.block),
+    index('term_postings_block_idx').on(t.block),
+  ],
+)
+
+/** Tokens per chunk (title and content, as FTS5 counts them): offset uint16, count uint16. */
+export const chunkLengths = sqliteTable('chunk_lengths', {
+  block: integer('block').primaryKey(),
+  lengths: blob('lengths', { mode: 'buffer' }).$type<ArrayBuffer>().notNull(),
+})
+
+/**
+ * One row: every chunk id up to `built_through` is in the postings, later ones are not yet;
+ * `generation` counts the purges of deleted chunks, after which cached blocks are stale.
+ */
+export const termPostingsState = sqliteTable('term_postings_state', {
+  id: integer('id').primaryKey(),
+  builtThrough: integer('built_through').notNull(),
+  generation: integer('generation').notNull().default(0),
+})
+
+/** Chunks deleted after their postings were built: purged from the postings block by block. */
+export const postingsDeletions = sqliteTable('postings_deletions', {
+  id: integer('id').primaryKey(),
+})
+
 export const ingestJobs = sqliteTable(
   'ingest_jobs',
   {

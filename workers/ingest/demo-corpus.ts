@@ -83,7 +83,7 @@ async function indexSlice(
     (row) =>
       corpusIndexRequest(row, { corpus: DEMO_CORPUS_NAME, namespace: input.namespace }) ?? [],
   )
-  const counts = await indexMany(ctx.deps, requests, ctx.signal)
+  const counts = await indexMany(ctx.deps, requests, ctx.signal, { postings: 'later' })
   await addIngestPartCounts(
     ctx.deps.db,
     { id: input.message.jobId, part: input.offset, counts },

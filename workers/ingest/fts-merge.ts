@@ -1,8 +1,10 @@
-// After a bulk job finishes, the full-text index is merged (db/fts-merge.ts): a few bounded
+// After a bulk job finishes, the full-text index is merged (db/fts-merge.ts) and the term
+// postings catch up with the chunks (retrieval/indexing/postings-builder.ts): a few bounded
 // steps per queue message with a yield between them, and the next round queued while work
-// remains. Merging only makes queries faster, so a failure is logged and dropped: the job's
-// own status never depends on it.
+// remains. Both only make queries faster, so a failure is logged and dropped: the job's own
+// status never depends on it.
 import { FTS_MERGE_STEP_PAGES, mergeFtsStep } from '../db'
+import { buildTermPostings } from '../retrieval'
 import { yieldToRequests } from '../yield'
 import { describeError } from './failure-policy'
 import type { JobContext } from './job-context'
@@ -16,17 +18,24 @@ import { FTS_MERGE_MAX_ROUNDS, type IngestMessage } from './schemas'
 export const MERGE_AFTER_CHUNKS = 1000
 /** Steps per message: each writes ~500 pages, so a round is about a second of SQLite work. */
 const STEPS_PER_ROUND = 10
+/** Chunks added to the term postings per round, about another second of work. */
+const POSTINGS_PER_ROUND = 2048
 
 /**
- * Queues the first merge round (the demo corpus always; other jobs past MERGE_AFTER_CHUNKS).
- * The job is done by then: a queue that refuses the message is logged, never the job's error.
+ * Queues the first upkeep round after a job that stored chunks: the postings always, the merge
+ * when `fts` (the demo corpus; other jobs past MERGE_AFTER_CHUNKS). The job is done by then: a
+ * queue that refuses the message is logged, never the job's error.
  */
-export async function queueFtsMerge(message: IngestMessage, ctx: JobContext): Promise<void> {
+export async function queueFtsMerge(
+  message: IngestMessage,
+  ctx: JobContext,
+  fts = true,
+): Promise<void> {
   try {
     await ctx.deps.ingestQueue.send({
       jobId: message.jobId,
       type: message.type,
-      merge: { round: 1 },
+      merge: { round: 1, fts },
     })
   } catch (error) {
     logIngest('warn', 'index merge not queued', {
@@ -38,17 +47,18 @@ export async function queueFtsMerge(message: IngestMessage, ctx: JobContext): Pr
 
 /** One round: up to `size.steps` steps, then the next round if the index is not merged yet. */
 export async function runFtsMergeRound(
-  message: IngestMessage & { merge: { round: number } },
+  message: IngestMessage & { merge: { round: number; fts?: boolean } },
   ctx: JobContext,
   size: { steps: number; pages: number } = { steps: STEPS_PER_ROUND, pages: FTS_MERGE_STEP_PAGES },
 ): Promise<void> {
   const { jobId, merge } = message
-  let merged = false
+  let merged = merge.fts === false
   try {
     for (let step = 0; step < size.steps && !merged; step++) {
       merged = !(await mergeFtsStep(ctx.deps.db, size.pages))
       await yieldToRequests()
     }
+    if (merged) merged = (await buildTermPostings(ctx.deps.db, POSTINGS_PER_ROUND)).caughtUp
   } catch (error) {
     logIngest('warn', 'index merge failed', {
       jobId,

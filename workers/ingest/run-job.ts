@@ -33,7 +33,7 @@ export async function runIngestJob(
     job.type === 'text'
       ? [await textToIndexRequest(job, namespace)]
       : await sourceJobToIndexRequests(job, namespace, ctx)
-  const counts = await indexMany(ctx.deps, requests, ctx.signal)
+  const counts = await indexMany(ctx.deps, requests, ctx.signal, { postings: 'later' })
   await completeIngestJob(ctx.deps.db, message.jobId, counts, ctx.deps.now())
-  if (counts.chunks >= MERGE_AFTER_CHUNKS) await queueFtsMerge(message, ctx)
+  if (counts.chunks > 0) await queueFtsMerge(message, ctx, counts.chunks >= MERGE_AFTER_CHUNKS)
 }

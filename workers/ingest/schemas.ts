@@ -6,7 +6,7 @@ import { SHARED_NAMESPACE_PATTERN } from '../namespaces'
 export const MAX_JOBS_PER_REQUEST = 20
 /** Upper bound for a text job's body, in UTF-8 bytes (the row limit is checked on enqueue). */
 export const MAX_TEXT_BYTES = 2_000_000
-/** Rounds of merging the full-text index after one bulk job, at most (fts-merge.ts). */
+/** Rounds of index upkeep after one job, at most (fts-merge.ts). */
 export const FTS_MERGE_MAX_ROUNDS = 200
 
 /** Key-holding ingestion writes shared namespaces only: never a session's private one. */
@@ -123,8 +123,16 @@ export const ingestMessageSchema = z.object({
     .optional(),
   /** demo_corpus: rows per follow-up message (tests use small slices). */
   sliceSize: z.number().int().min(1).max(1000).optional(),
-  /** After a bulk job finished: round n of merging the full-text index (fts-merge.ts). */
-  merge: z.object({ round: z.number().int().min(1).max(FTS_MERGE_MAX_ROUNDS) }).optional(),
+  /**
+   * After a job finished: round n of index upkeep (fts-merge.ts), the term postings catching
+   * up and, unless `fts` is false (a small job), merging the full-text index first.
+   */
+  merge: z
+    .object({
+      round: z.number().int().min(1).max(FTS_MERGE_MAX_ROUNDS),
+      fts: z.boolean().optional(),
+    })
+    .optional(),
 })
 export type IngestMessage = z.infer<typeof ingestMessageSchema>
 

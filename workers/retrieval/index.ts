@@ -9,7 +9,14 @@ export { createRetriever, type RetrieverDeps } from './hybrid'
 export { createCorpusSearch, sourceUrl } from './corpus-search'
 export { chunkText, CHUNK_PRESETS, type ChunkSpec, type TextChunk } from './chunker'
 export { createOfflineEmbedder, OFFLINE_EMBEDDER_VERSION } from './embedders/offline'
-export { indexDocuments, indexMany, type IndexDeps } from './indexing/indexer'
+export {
+  indexDocuments,
+  indexMany,
+  POSTINGS_PER_CALL,
+  type IndexDeps,
+  type IndexOptions,
+} from './indexing/indexer'
+export { buildTermPostings, type PostingsBuild } from './indexing/postings-builder'
 export { parseCorpusJsonl, type CorpusRow } from './corpus/jsonl'
 export { corpusIndexRequest } from './corpus/requests'
 export { TASK_PARAMS, type TaskParams } from './search/task-router'

@@ -11,6 +11,7 @@ import type { Embedder } from '../embedder'
 import type { IndexCounts, IndexRequest } from '../indexer-types'
 import type { VectorStore } from '../vector-store'
 import { storeChunks, type PlacedDocument } from './chunk-writer'
+import { buildTermPostings } from './postings-builder'
 import { paperKeyOf, prepareRequest, type PreparedRequest } from './prepare'
 import { yieldToRequests } from '../../yield'
 
@@ -131,17 +132,50 @@ async function indexGroup(deps: IndexDeps, requests: IndexRequest[], signal?: Ab
   return { sources: sources.created, documents: documents.created, ...chunks }
 }
 
+/**
+ * Chunks one call adds to the term postings at most (~1 s of work): a long backlog (a library
+ * from before the postings) is built over later calls and the queue's index merge rounds.
+ */
+export const POSTINGS_PER_CALL = 2048
+
+/**
+ * The postings only make ranking faster: chunks not in them yet are ranked by FTS5. So a build
+ * that fails (another call building at the same moment) is logged and left to the next call;
+ * the chunks are stored either way.
+ */
+async function buildPostingsAfter(db: D1Database, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return
+  try {
+    await buildTermPostings(db, POSTINGS_PER_CALL, signal)
+  } catch (error) {
+    if (signal?.aborted) return
+    const reason = error instanceof Error ? error.message : String(error)
+    console.warn(JSON.stringify({ scope: 'retrieval', event: 'postings build failed', reason }))
+  }
+}
+
+export interface IndexOptions {
+  /**
+   * 'now' (default): the term postings take in the new chunks before the call returns. 'later':
+   * the caller has them built afterwards (the ingest queue's upkeep round after a job), so bulk
+   * ingest runs at the speed of storing chunks and the postings catch up in the background.
+   */
+  postings?: 'now' | 'later'
+}
+
 /** Indexes many requests in groups; counts add up across groups. */
 export async function indexMany(
   deps: IndexDeps,
   requests: IndexRequest[],
   signal?: AbortSignal,
+  options: IndexOptions = {},
 ): Promise<IndexCounts> {
   const total = emptyCounts()
   for (let i = 0; i < requests.length; i += GROUP_SIZE) {
     signal?.throwIfAborted()
     addCounts(total, await indexGroup(deps, requests.slice(i, i + GROUP_SIZE), signal))
   }
+  if (total.chunks > 0 && options.postings !== 'later') await buildPostingsAfter(deps.db, signal)
   return total
 }
 

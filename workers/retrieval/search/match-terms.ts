@@ -27,19 +27,3 @@ export function matchTerms(
   // The query's own order, so the MATCH expression reads as before.
   return kept.sort((a, b) => a.order - b.order).map((e) => e.term)
 }
-
-/**
- * The walked terms that open the gate: those in less than `gate` of the index. FTS5 then
- * scores only the rows holding one of them, each by every walked term, instead of every row
- * that matches a common term. Null when the gate would keep out nothing (no common term) or
- * let nothing in (no rare term), or when it is off.
- */
-export function gateTerms(
-  walked: readonly string[],
-  stats: Pick<TermStats, 'df' | 'total'>,
-  gate: number | undefined,
-): string[] | null {
-  if (gate === undefined || gate >= 1) return null
-  const rare = walked.filter((term) => stats.df(porterStem(term)) < stats.total * gate)
-  return rare.length > 0 && rare.length < walked.length ? rare : null
-}

@@ -7,7 +7,8 @@ import { searchChunksBm25 } from '../../db'
 import type { VectorMatch, VectorQuery } from '../vector-store'
 import type { RankedList } from './fusion'
 import { queryTerms } from './fts-query'
-import { gateTerms, matchTerms } from './match-terms'
+import { matchTerms } from './match-terms'
+import { rankByPostings } from './postings-rank'
 import type { RetrievalContext, RetrievalState, Stage } from './state'
 import { loadTermStats } from './term-stats'
 
@@ -31,9 +32,10 @@ export function listDepth(state: RetrievalState, ctx: RetrievalContext): number 
 }
 
 /**
- * One FTS5 BM25 pass. Terms found in a large share of the index are left out of the MATCH
- * once the rarer terms match enough rows (match-terms.ts): FTS5 scores every row matching any
- * term, so a common term made the pass scan most of the index.
+ * One BM25 pass, ranked from the term postings (postings-rank.ts) or, when they cannot answer,
+ * by FTS5. Terms found in a large share of the index are left out once the rarer terms match
+ * enough rows (match-terms.ts): FTS5 scores every row matching any term, so a common term made
+ * its pass scan most of the index.
  */
 async function bm25Ids(
   ctx: RetrievalContext,
@@ -45,22 +47,18 @@ async function bm25Ids(
   const limit = listDepth(state, ctx)
   const stats = await loadTermStats(ctx.db, terms)
   const walked = matchTerms(terms, stats, limit, ctx.tuning.commonTerms)
-  const gate = gateTerms(walked, stats, ctx.tuning.commonTerms.gate)
   const expression = (match: string[]) => match.map((t) => `"${t}"`).join(' OR ')
-  const search = (match: string[], gated: string[] | null) =>
-    searchChunksBm25(ctx.db, {
-      match: expression(match),
-      ...(gated ? { gate: expression(gated) } : {}),
-      namespaces: state.options.namespaces,
-      limit,
-      weights: ctx.tuning.bm25Columns,
-      sourceIds: state.options.sourceIds,
-    })
-  let hits = await search(walked, gate)
+  const scope = { namespaces: state.options.namespaces, sourceIds: state.options.sourceIds }
+  const weights = ctx.tuning.bm25Columns
+  const search = async (match: string[]) =>
+    (ctx.tuning.postings
+      ? await rankByPostings(ctx.db, { terms: match, stats, weights, limit, ...scope })
+      : null) ??
+    searchChunksBm25(ctx.db, { match: expression(match), limit, weights, ...scope })
+  let hits = await search(walked)
   // A namespace or source filter can leave too few rows with the rare terms: then every row
   // that matches any term is scored.
-  if (hits.length < limit && (gate || walked.length < terms.length))
-    hits = await search(terms, null)
+  if (hits.length < limit && walked.length < terms.length) hits = await search(terms)
   return hits.map((h) => h.id)
 }
 

@@ -24,11 +24,14 @@ export interface RetrievalTuning {
   minListDepth: number
   /**
    * Which terms a BM25 pass walks (match-terms.ts): a term in more than `share` of the index is
-   * left out once the rarer terms' matches reach `reach` times the list depth; a walked term in
-   * at least `gate` of the index scores only the rows that also hold a rarer term (absent: every
-   * row that matches any walked term is scored).
+   * left out once the rarer terms' matches reach `reach` times the list depth.
    */
-  commonTerms: { share: number; reach: number; gate?: number }
+  commonTerms: { share: number; reach: number }
+  /**
+   * Rank BM25 from the term postings in the Worker (postings-rank.ts); false: FTS5 ranks every
+   * pass itself. Both give the same list; the postings are faster on a large index.
+   */
+  postings: boolean
 }
 
 export interface RetrievalContext {

@@ -8,7 +8,9 @@ export const DEFAULT_TUNING: RetrievalTuning = {
   rerankDepth: 20,
   minListDepth: 50,
   // Share 0.5 cost nothing on the tuning part at scale (45,000 distractors); 0.3 cost 0.3
-  // points of nDCG@10 there (eval/README.md). No gate: at 0.1 it took p50 at 200k chunks from
-  // 260 to 210 ms but cost 0.4 points of nDCG@10 on the held-out part at scale (bench/README.md).
+  // points of nDCG@10 there (eval/README.md).
   commonTerms: { share: 0.5, reach: 10 },
+  // The same ranking as FTS5's, computed in the Worker: p50 at 200k chunks from ~250 ms to
+  // well under the 150 ms target (bench/README.md, "Ranking from term postings").
+  postings: true,
 }

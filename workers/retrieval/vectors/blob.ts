@@ -1,6 +1,7 @@
 // Float32 vectors <-> little-endian BLOBs, the chunk_vectors storage format. D1 may hand a
 // BLOB back as an ArrayBuffer, a typed array, an array of byte values or (selected through
 // hex()) a hex string; all decode the same.
+import { hexToBytes } from '../../db'
 
 const IS_LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
 
@@ -9,23 +10,6 @@ export function vectorToBlob(vector: Float32Array): ArrayBuffer {
   const view = new DataView(new ArrayBuffer(vector.length * 4))
   vector.forEach((x, i) => view.setFloat32(i * 4, x, true))
   return view.buffer
-}
-
-/** Nibble value per character code ('0'-'9', 'A'-'F', 'a'-'f'); hot in cache reloads. */
-const NIBBLE = new Uint8Array(128)
-for (let i = 0; i < 16; i++) {
-  NIBBLE['0123456789abcdef'.charCodeAt(i)] = i
-  NIBBLE['0123456789ABCDEF'.charCodeAt(i)] = i
-}
-
-function hexToBytes(hex: string): Uint8Array {
-  const bytes = new Uint8Array(hex.length >> 1)
-  for (let i = 0; i < bytes.length; i++) {
-    const high = NIBBLE[hex.charCodeAt(2 * i) & 0x7f] ?? 0
-    const low = NIBBLE[hex.charCodeAt(2 * i + 1) & 0x7f] ?? 0
-    bytes[i] = (high << 4) | low
-  }
-  return bytes
 }
 
 function toBytes(blob: ArrayBuffer | ArrayBufferView | number[] | string): Uint8Array {
