@@ -49,7 +49,10 @@ export async function queueFtsMerge(
 export async function runFtsMergeRound(
   message: IngestMessage & { merge: { round: number; fts?: boolean } },
   ctx: JobContext,
-  size: { steps: number; pages: number } = { steps: STEPS_PER_ROUND, pages: FTS_MERGE_STEP_PAGES },
+  size: { steps: number; pages: number; postings?: number } = {
+    steps: STEPS_PER_ROUND,
+    pages: FTS_MERGE_STEP_PAGES,
+  },
 ): Promise<void> {
   const { jobId, merge } = message
   let merged = merge.fts === false
@@ -58,7 +61,10 @@ export async function runFtsMergeRound(
       merged = !(await mergeFtsStep(ctx.deps.db, size.pages))
       await yieldToRequests()
     }
-    if (merged) merged = (await buildTermPostings(ctx.deps.db, POSTINGS_PER_ROUND)).caughtUp
+    if (merged) {
+      const postings = size.postings ?? POSTINGS_PER_ROUND
+      merged = (await buildTermPostings(ctx.deps.db, postings)).caughtUp
+    }
   } catch (error) {
     logIngest('warn', 'index merge failed', {
       jobId,
@@ -75,5 +81,5 @@ export async function runFtsMergeRound(
     logIngest('warn', 'index merge stopped at its last round', { jobId, rounds: merge.round })
     return
   }
-  await ctx.deps.ingestQueue.send({ ...message, merge: { round: merge.round + 1 } })
+  await ctx.deps.ingestQueue.send({ ...message, merge: { ...merge, round: merge.round + 1 } })
 }
