@@ -157,6 +157,15 @@ describe('ranking from the term postings', () => {
     await expectSameRanking([MAIN], 50)
   })
 
+  it('ranks queries run at once in one isolate as it ranks them one by one', async () => {
+    forgetDatabaseCaches()
+    const apart = []
+    for (const query of QUERIES) apart.push(await postingsRanking(query, [MAIN], 50))
+    forgetDatabaseCaches()
+    const together = await Promise.all(QUERIES.map((query) => postingsRanking(query, [MAIN], 50)))
+    expect(together).toEqual(apart)
+  })
+
   it('ranks chunks the build has not reached with FTS5, in the same order', async () => {
     await resetPostings()
     const { maxChunkId } = await readPostingsState(env.DB)
