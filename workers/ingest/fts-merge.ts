@@ -45,7 +45,10 @@ export async function queueFtsMerge(
   }
 }
 
-/** One round: up to `size.steps` steps, then the next round if the index is not merged yet. */
+/**
+ * One round: up to `size.steps` merge steps (unless `fts` is false), then up to `size.postings`
+ * chunks into the term postings once merged, then the next round if either is unfinished.
+ */
 export async function runFtsMergeRound(
   message: IngestMessage & { merge: { round: number; fts?: boolean } },
   ctx: JobContext,
@@ -56,6 +59,7 @@ export async function runFtsMergeRound(
 ): Promise<void> {
   const { jobId, merge } = message
   let merged = merge.fts === false
+  let done = false
   try {
     for (let step = 0; step < size.steps && !merged; step++) {
       merged = !(await mergeFtsStep(ctx.deps.db, size.pages))
@@ -63,7 +67,7 @@ export async function runFtsMergeRound(
     }
     if (merged) {
       const postings = size.postings ?? POSTINGS_PER_ROUND
-      merged = (await buildTermPostings(ctx.deps.db, postings)).caughtUp
+      done = (await buildTermPostings(ctx.deps.db, postings)).caughtUp
     }
   } catch (error) {
     logIngest('warn', 'index merge failed', {
@@ -73,7 +77,7 @@ export async function runFtsMergeRound(
     })
     return
   }
-  if (merged) {
+  if (done) {
     logIngest('info', 'index merged', { jobId, rounds: merge.round })
     return
   }
