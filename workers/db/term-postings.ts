@@ -1,6 +1,6 @@
 // Typed D1 statements for the term postings kept beside FTS5 (schema.ts, termPostings): the
 // builder's reads and appends, and the reads a query ranks from. Blobs travel as hex text both
-// ways (json_each + unhex in, hex() out), so one statement carries a whole slice.
+// ways (json_each + unhex in, hex() out), so one statement carries a whole batch.
 import { bytesToHex, hexToBytes } from './hex'
 
 /** Chunk ids per postings block: offsets fit a uint16, and a block stays small to rewrite. */
@@ -57,8 +57,8 @@ export interface BlockBytes {
   bytes: Uint8Array
 }
 
-export interface PostingsSlice {
-  /** The state this slice was built from; the append fails if another builder moved it. */
+export interface PostingsBatch {
+  /** The state this batch was built from; the append fails if another builder moved it. */
   from: number
   to: number
   /** The chunks read: any deleted since (before the state moved past them) is noted for purging. */
@@ -87,21 +87,21 @@ function payloads(rows: unknown[][]): string[] {
 }
 
 /**
- * One slice's appends, for one db.batch (a transaction). The first statement moves the state
+ * One batch of appends, for one db.batch (a transaction). The first statement moves the state
  * from `from` to `to`, and sets NULL (a NOT NULL failure, so the whole batch rolls back) when
  * another builder moved it first: two builders never append the same chunks twice.
  */
 export function appendPostingsStatements(
   db: D1Database,
-  slice: PostingsSlice,
+  batch: PostingsBatch,
 ): D1PreparedStatement[] {
   const guard = db
     .prepare(
       `UPDATE term_postings_state SET built_through = CASE WHEN built_through = ? THEN ? END
        WHERE id = 1`,
     )
-    .bind(slice.from, slice.to)
-  const postings = payloads(slice.postings.map((p) => [p.stem, p.block, bytesToHex(p.bytes)])).map(
+    .bind(batch.from, batch.to)
+  const postings = payloads(batch.postings.map((p) => [p.stem, p.block, bytesToHex(p.bytes)])).map(
     (json) =>
       db
         .prepare(
@@ -111,7 +111,7 @@ export function appendPostingsStatements(
         )
         .bind(json),
   )
-  const lengths = payloads(slice.lengths.map((l) => [l.block, bytesToHex(l.bytes)])).map((json) =>
+  const lengths = payloads(batch.lengths.map((l) => [l.block, bytesToHex(l.bytes)])).map((json) =>
     db
       .prepare(
         `INSERT INTO chunk_lengths (block, lengths)
@@ -125,7 +125,7 @@ export function appendPostingsStatements(
       `INSERT OR IGNORE INTO postings_deletions (id) SELECT j.value FROM json_each(?) j
        WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE c.id = j.value)`,
     )
-    .bind(JSON.stringify(slice.ids))
+    .bind(JSON.stringify(batch.ids))
   return [guard, ...postings, ...lengths, deletedMeanwhile]
 }
 

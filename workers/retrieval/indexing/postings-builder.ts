@@ -1,7 +1,8 @@
-// Builds the term postings (db/term-postings.ts) for chunks stored since the last build, a slice
-// at a time: read the chunks, count each stem per column as FTS5's tokenizer does, append one
-// batch. Each slice commits on its own with the state it reached, so an interrupted build keeps
-// what it did, and chunks not built yet are still ranked by FTS5 (search/postings-rank.ts).
+// Builds the term postings (db/term-postings.ts) for chunks stored since the last build, a batch
+// at a time: read up to 512 chunks, count each stem per column as FTS5's tokenizer does (128
+// chunks between yields), append them in one D1 batch. Each batch commits on its own with the
+// state it reached, so an interrupted build keeps what it did, and chunks not built yet are
+// still ranked by FTS5 (search/postings-rank.ts).
 // Chunks deleted once built are purged first, a block at a time: no word of a deleted text
 // stays behind in the postings.
 import {
@@ -174,8 +175,8 @@ export interface PostingsBuild {
 }
 
 /**
- * Adds up to `maxChunks` chunks stored after the last build. Throws when a slice cannot be
- * stored, including when another build moved the state first (its slices stand).
+ * Adds up to `maxChunks` chunks stored after the last build. Throws when a batch cannot be
+ * stored, including when another build moved the state first (its batches stand).
  */
 export async function buildTermPostings(
   db: D1Database,
@@ -194,14 +195,14 @@ export async function buildTermPostings(
     )
     const last = chunks.at(-1)
     if (!last) return { chunks: built, builtThrough, caughtUp: !purgesLeft }
-    const slice = {
+    const batch = {
       from: builtThrough,
       to: last.id,
       ids: chunks.map((c) => c.id),
       ...(await postingsInSlices(chunks)),
     }
     await yieldToRequests()
-    await db.batch(appendPostingsStatements(db, slice))
+    await db.batch(appendPostingsStatements(db, batch))
     builtThrough = last.id
     built += chunks.length
   }
