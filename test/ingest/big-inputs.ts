@@ -2,17 +2,7 @@
 // ~2 MB run with no whitespace, and a large HTML page (under safeFetch's 5 MiB cap); and the
 // PDF.js warm-up before a measured PDF run.
 import { extractPdfPages, type SafeFetch } from '../../workers/sources'
-
-/** A tiny seeded PRNG (mulberry32), so every run builds the same text. */
-function random(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom as random } from '../fixtures/seeded-random'
 
 const SYLLABLES = 'ka lo mi ne ru sa ti vo xe ba de fi gu ho ja pe qu ra si to un ve wi zo'.split(
   ' ',

@@ -6,6 +6,7 @@ import { queryTerms } from '../../workers/retrieval/search/fts-query'
 import { rankByPostings } from '../../workers/retrieval/search/postings-rank'
 import { loadTermStats } from '../../workers/retrieval/search/term-stats'
 import { forgetDatabaseCaches } from '../../workers/db'
+import { seededRandom } from '../fixtures/seeded-random'
 import { freshNamespace, indexDeps, paper } from './helpers'
 
 const MAIN = freshNamespace('postings')
@@ -49,18 +50,6 @@ const VOCABULARY = [
   'e.coli',
 ]
 
-/** mulberry32: the same documents on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** Zipf-like picks: early words in most documents, late ones in a few. */
 function words(rand: () => number, count: number): string {
   return Array.from({ length: count }, () => {
@@ -69,7 +58,7 @@ function words(rand: () => number, count: number): string {
   }).join(' ')
 }
 
-const rand = random(25)
+const rand = seededRandom(25)
 const DOCUMENTS = Array.from({ length: POSTINGS_BLOCK + 200 }, (_, i) =>
   paper(
     `postings:${i}`,

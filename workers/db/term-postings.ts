@@ -87,20 +87,28 @@ function payloads(rows: unknown[][]): string[] {
 }
 
 /**
- * One batch of appends, for one db.batch (a transaction). The first statement moves the state
- * from `from` to `to`, and sets NULL (a NOT NULL failure, so the whole batch rolls back) when
- * another builder moved it first: two builders never append the same chunks twice.
+ * The first statement of every write batch: moves the state from `from` to `to` (or keeps it,
+ * `to` = `from`), and sets NULL, a NOT NULL failure that rolls the whole batch back, when
+ * another build moved it since `from` was read.
+ */
+function stateGuard(db: D1Database, from: number, to: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE term_postings_state SET built_through = CASE WHEN built_through = ? THEN ? END
+       WHERE id = 1`,
+    )
+    .bind(from, to)
+}
+
+/**
+ * One batch of appends, for one db.batch (a transaction), behind the state guard: two builders
+ * never append the same chunks twice.
  */
 export function appendPostingsStatements(
   db: D1Database,
   batch: PostingsBatch,
 ): D1PreparedStatement[] {
-  const guard = db
-    .prepare(
-      `UPDATE term_postings_state SET built_through = CASE WHEN built_through = ? THEN ? END
-       WHERE id = 1`,
-    )
-    .bind(batch.from, batch.to)
+  const guard = stateGuard(db, batch.from, batch.to)
   const postings = payloads(batch.postings.map((p) => [p.stem, p.block, bytesToHex(p.bytes)])).map(
     (json) =>
       db
@@ -193,12 +201,7 @@ export function replaceBlockStatements(
       )
       .bind(block, json),
   )
-  const guard = db
-    .prepare(
-      `UPDATE term_postings_state SET built_through = CASE WHEN built_through = ? THEN built_through END
-       WHERE id = 1`,
-    )
-    .bind(change.builtThrough)
+  const guard = stateGuard(db, change.builtThrough, change.builtThrough)
   return [
     guard,
     ...replace,
