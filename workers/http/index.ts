@@ -2,7 +2,7 @@
 // rate limiting, content negotiation and the system routes.
 export type { ApiAuth, AppEnv } from './app-env'
 export { requestContext } from './request-context'
-export { pickRequestId, requestId } from './request-id'
+export { requestId } from './request-id'
 export { errorHandler, notFoundHandler, createNotFoundHandler } from './error-handler'
 export { appErrorFromCode, appErrorResponse, envelope, type ErrorEnvelope } from './error-envelope'
 export { describeIssues, invalidInput, validate } from './validate'

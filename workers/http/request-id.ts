@@ -1,20 +1,10 @@
-// Request ids: honour a sane incoming X-Request-Id (so callers can correlate logs), else mint
-// a UUID; echo it on every response, errors and 404s included.
-import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from './app-env'
+// Request ids: hono's middleware honours a sane incoming X-Request-Id (so callers can correlate
+// logs; word characters, `-` and `=`, at most 128) and otherwise mints a UUID, echoed on every
+// response. Error envelopes repeat it (error-envelope.ts) since onError builds a new response.
+import { requestId as honoRequestId } from 'hono/request-id'
 
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/
+export const REQUEST_ID_MAX_LENGTH = 128
 
-export function pickRequestId(incoming: string | undefined): string {
-  return incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
-}
-
-export function requestId(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const id = pickRequestId(c.req.header('X-Request-Id'))
-    c.set('requestId', id)
-    c.header('X-Request-Id', id)
-    await next()
-    c.header('X-Request-Id', id)
-  }
+export function requestId() {
+  return honoRequestId({ limitLength: REQUEST_ID_MAX_LENGTH })
 }
