@@ -2,6 +2,7 @@
 // namespaces being searched (so no other namespace's writes move the bar), counted through the
 // knowledge base's FTS5 index (always in step with the corpus), cached per isolate and scope
 // for a few minutes since IDF moves slowly.
+import { LRUCache } from 'lru-cache'
 import {
   countChunksWithTerms,
   countNamespaceChunks,
@@ -22,10 +23,11 @@ interface Cache {
   at: number
   /** Chunks in the namespaces: N of the IDF. */
   documents: number
-  frequencies: Map<string, number>
+  /** Least recently used terms leave first when full. */
+  frequencies: LRUCache<string, number>
 }
 
-const cacheFor = perDatabaseCache(() => new Map<string, Cache>())
+const cacheFor = perDatabaseCache(() => new LRUCache<string, Cache>({ max: MAX_CACHED_SCOPES }))
 
 /** Each content term of a text with a word of the text that FTS5 stems to it. */
 function termWords(text: string): Map<string, string> {
@@ -47,10 +49,9 @@ export function createTermStatisticsSource(
   return async (text) => {
     const byScope = cacheFor(db)
     let cache = byScope.get(key)
-    if (!cache || now() - cache.at > TTL_MS || cache.frequencies.size > MAX_CACHED_TERMS) {
+    if (!cache || now() - cache.at > TTL_MS) {
       const documents = await countNamespaceChunks(db, namespaces)
-      cache = { at: now(), documents, frequencies: new Map() }
-      if (byScope.size >= MAX_CACHED_SCOPES) byScope.clear()
+      cache = { at: now(), documents, frequencies: new LRUCache({ max: MAX_CACHED_TERMS }) }
       byScope.set(key, cache)
     }
     const { frequencies, documents } = cache

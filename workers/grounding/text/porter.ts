@@ -1,6 +1,7 @@
 // Porter stems as SQLite's FTS5 `porter` tokenizer stores them, so offline embeddings, lexical
 // reranking and document frequencies share FTS5's terms. The `stemmer` package does the
 // stemming; this file makes it see a token the way SQLite does: as UTF-8 bytes.
+import { LRUCache } from 'lru-cache'
 import { stemmer } from 'stemmer'
 
 /** Private-use code points stand in for non-ASCII bytes: caseless, and never a vowel. */
@@ -34,7 +35,6 @@ function fromByteString(text: string): string {
 export function porterStem(token: string): string {
   let stem = memo.get(token)
   if (stem === undefined) {
-    if (memo.size >= MAX_MEMO) memo.clear()
     stem = stemUncached(token)
     memo.set(token, stem)
   }
@@ -42,9 +42,8 @@ export function porterStem(token: string): string {
 }
 
 // Ranking a recall pool and reranking stem the same words again and again, so each word is
-// stemmed once per isolate (bounded: cleared when full).
-const MAX_MEMO = 50_000
-const memo = new Map<string, string>()
+// stemmed once per isolate (bounded: the least recently used words leave first).
+const memo = new LRUCache<string, string>({ max: 50_000 })
 
 function stemUncached(token: string): string {
   if (isAscii(token)) return token.length < 3 || token.length > 64 ? token : stemmer(token)

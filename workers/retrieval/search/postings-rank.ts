@@ -4,6 +4,7 @@
 // tokens over the average. FTS5 scores every row that matches any term inside one statement
 // (most of a large index for common terms); here a common term costs a pass over its postings.
 // Chunks stored after the last postings build are ranked by FTS5 itself, with the same formula.
+import { LRUCache } from 'lru-cache'
 import {
   MIN_PREFETCH,
   POSTINGS_BLOCK,
@@ -48,9 +49,8 @@ interface LengthBlock {
 }
 
 interface PostingsCache {
-  /** In use order, least recent first. */
-  stems: Map<string, StemBlocks>
-  bytes: number
+  /** Bounded by their bytes; the least recently used stems leave first. */
+  stems: LRUCache<string, StemBlocks>
   /** Tokens per chunk id, and per block their sum and count. */
   lengths: Uint16Array
   lengthBlocks: Map<number, LengthBlock>
@@ -65,9 +65,13 @@ interface PostingsCache {
   marked: Uint8Array
 }
 
+function stemCache(): LRUCache<string, StemBlocks> {
+  // An entry's size is taken when it is set, so storePostings sets each entry again once filled.
+  return new LRUCache({ maxSize: CACHE_BYTES, sizeCalculation: (entry) => Math.max(1, entry.bytes) })
+}
+
 const cacheFor = perDatabaseCache((): PostingsCache => ({
-  stems: new Map(),
-  bytes: 0,
+  stems: stemCache(),
   lengths: new Uint16Array(0),
   lengthBlocks: new Map(),
   lengthsFinal: 0,
@@ -103,36 +107,31 @@ function storeLengths(cache: PostingsCache, rows: { block: number; hex: string }
   }
 }
 
+/**
+ * Adds the blocks read to the cache and returns this query's stems' blocks, held apart from the
+ * cache: another query may evict them meanwhile, or they may outgrow the budget on their own.
+ */
 function storePostings(
   cache: PostingsCache,
   rows: { stem: string; block: number; hex: string }[],
   stems: readonly string[],
   final: number,
-): void {
-  for (const stem of stems) {
-    const entry = cache.stems.get(stem) ?? { blocks: new Map(), final: 0, bytes: 0 }
-    cache.stems.delete(stem)
-    cache.stems.set(stem, entry)
-  }
+): Map<string, StemBlocks> {
+  const entries = new Map<string, StemBlocks>()
+  for (const stem of stems)
+    entries.set(stem, cache.stems.get(stem) ?? { blocks: new Map(), final: 0, bytes: 0 })
   for (const row of rows) {
-    const entry = cache.stems.get(row.stem)
+    const entry = entries.get(row.stem)
     if (!entry) continue
     const bytes = hexToBytes(row.hex)
-    const before = entry.blocks.get(row.block)?.length ?? 0
+    entry.bytes += bytes.length - (entry.blocks.get(row.block)?.length ?? 0)
     entry.blocks.set(row.block, bytes)
-    entry.bytes += bytes.length - before
-    cache.bytes += bytes.length - before
   }
-  for (const stem of stems) {
-    const entry = cache.stems.get(stem)
-    if (entry) entry.final = final
+  for (const [stem, entry] of entries) {
+    entry.final = final
+    cache.stems.set(stem, entry)
   }
-  // Least recently used stems go first; the ones this query needs were just moved last.
-  for (const [stem, entry] of cache.stems) {
-    if (cache.bytes <= CACHE_BYTES || stems.includes(stem)) break
-    cache.stems.delete(stem)
-    cache.bytes -= entry.bytes
-  }
+  return entries
 }
 
 /** Rows and tokens of the chunks in the postings (deleted ones included). */
@@ -148,7 +147,6 @@ function lengthTotals(cache: PostingsCache): FtsTotals {
 
 function forgetBlocks(cache: PostingsCache, generation: number): void {
   cache.stems.clear()
-  cache.bytes = 0
   cache.lengths.fill(0)
   cache.lengthBlocks.clear()
   cache.lengthsFinal = 0
@@ -197,9 +195,8 @@ export async function rankByPostings(db: D1Database, q: PostingsQuery): Promise<
   const final = Math.floor((builtThrough + 1) / POSTINGS_BLOCK)
   storeLengths(cache, read.lengths)
   cache.lengthsFinal = final
-  storePostings(cache, read.postings, stems, final)
-  // This query's blocks, held apart from the cache another query may evict them from meanwhile.
-  const blocksOf = new Map(stems.map((stem) => [stem, [...(cache.stems.get(stem)?.blocks ?? [])]]))
+  const entries = storePostings(cache, read.postings, stems, final)
+  const blocksOf = new Map([...entries].map(([stem, entry]) => [stem, [...entry.blocks]]))
 
   // Chunks after the build, ranked by FTS5. Read before scoring: the score arrays are shared by
   // the isolate's queries, so from here to their reset nothing may await.

@@ -1,6 +1,7 @@
 // Document frequencies of query terms, counted through the FTS5 index (always in step with the
 // corpus, nothing extra to maintain) and cached in the isolate for a while: they decide which
 // terms a BM25 pass walks (match-terms.ts), and minutes-old counts decide as well as fresh ones.
+import { LRUCache } from 'lru-cache'
 import { countChunks, countChunksWithTerms, perDatabaseCache } from '../../db'
 import { porterStem } from '../../grounding'
 
@@ -14,10 +15,13 @@ interface Cached {
 
 interface StatsCache {
   total?: Cached
-  stems: Map<string, Cached>
+  /** Least recently used stems leave first when full. */
+  stems: LRUCache<string, Cached>
 }
 
-const cacheFor = perDatabaseCache((): StatsCache => ({ stems: new Map() }))
+const cacheFor = perDatabaseCache(
+  (): StatsCache => ({ stems: new LRUCache({ max: MAX_CACHED_TERMS }) }),
+)
 
 export interface TermStats {
   total: number
@@ -45,7 +49,6 @@ export async function loadTermStats(
       db,
       missing.map(([, token]) => token),
     )
-    if (cache.stems.size > MAX_CACHED_TERMS) cache.stems.clear()
     for (const [stem, token] of missing)
       cache.stems.set(stem, { value: counts.get(token) ?? 0, at: now })
   }
