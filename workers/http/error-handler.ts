@@ -33,11 +33,15 @@ export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
     })
   }
   if (error instanceof ConfigError) {
-    // The message names the variable and the rule it broke, never its value.
+    // The message names every bad variable and the rule it broke, never a value.
     return envelope(c, 500, {
       code: 'config_invalid',
       message: error.message,
-      details: { variable: error.variable },
+      details: {
+        variable: error.variable,
+        variables: error.problems.map((p) => p.variable),
+        problems: error.problems,
+      },
     })
   }
   if (error instanceof HTTPException && error.status < 500) {
