@@ -7,6 +7,7 @@ import { ZodError } from 'zod'
 import { codeForStatus, ConfigError, isAppError } from '../errors'
 import type { AppEnv } from './app-env'
 import { appErrorResponse, envelope } from './error-envelope'
+import { prefersHtml, renderNotFoundPage } from './not-found-page'
 import { describeIssues } from './validate'
 
 function logUnexpected(c: Context, error: Error): void {
@@ -54,8 +55,14 @@ export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
   return envelope(c, 500, { code: 'internal', message: 'Internal error' })
 }
 
-export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
-  envelope(c, 404, { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` })
+/** 404: the JSON envelope, or for a browser asking for a page, a small HTML page. */
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => {
+  if (c.req.method === 'GET' && prefersHtml(c)) return c.html(renderNotFoundPage(c.req.path), 404)
+  return envelope(c, 404, {
+    code: 'not_found',
+    message: `No route for ${c.req.method} ${c.req.path}`,
+  })
+}
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
