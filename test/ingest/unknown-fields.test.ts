@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { postIngest, postWebhook, signWebhook } from './helpers'
 
-type Route = (body: unknown) => Promise<Response>
+type Route = (body: unknown) => Response | Promise<Response>
 const ROUTES: [string, Route][] = [
   ['POST /api/ingest', (body) => postIngest(body)],
   [
