@@ -5,7 +5,16 @@
 import path from 'node:path'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { writeHermeticWranglerConfig } from './test/node/hermetic-wrangler-config'
 
+// Hermetic: the workers see wrangler.toml and the bindings below, never a developer's own
+// .dev.vars or .env (wrangler reads those from the config's folder, so the config is copied
+// into a folder of its own) nor, through CLOUDFLARE_INCLUDE_PROCESS_ENV, this shell's variables.
+process.env.CLOUDFLARE_LOAD_DEV_VARS_FROM_DOT_ENV = 'false'
+const wranglerConfig = writeHermeticWranglerConfig(
+  path.join(import.meta.dirname, 'wrangler.toml'),
+  path.join(import.meta.dirname, '.wrangler', 'test-config'),
+)
 const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'))
 
 function project(name: 'offline' | 'online') {
@@ -22,7 +31,7 @@ function project(name: 'offline' | 'online') {
     },
     plugins: [
       cloudflareTest(({ inject }) => ({
-        wrangler: { configPath: './wrangler.toml' },
+        wrangler: { configPath: wranglerConfig },
         remoteBindings: false,
         miniflare: {
           // Test files share one client key ('local'); the public limit would throttle a full run.
@@ -67,7 +76,12 @@ function project(name: 'offline' | 'online') {
 export default defineConfig({
   test: {
     globalSetup: ['./test/node/global-setup.ts'],
-    projects: [project('offline'), project('online')],
+    projects: [
+      project('offline'),
+      project('online'),
+      // Node-side checks of the test set-up itself (no workerd).
+      { extends: true, test: { name: 'node', include: ['test/node/**/*.test.ts'] } },
+    ],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     maxWorkers: 2,

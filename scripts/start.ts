@@ -5,9 +5,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
 import { unstable_readConfig } from 'wrangler'
 import { parseConfig, type Config } from '../workers/config'
 import { settleInterruptedJobs } from './interrupted-jobs'
+import { createNoticeFilter } from './wrangler-notices'
 
 const root = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT ?? 8787)
@@ -78,6 +80,18 @@ function run(command: string, args: string[]): void {
   }
 }
 
+/** Wrangler's output, line by line through `filter`, to this process's own streams. */
+function relayOutput(child: ChildProcess, filter: (line: string) => string[]): void {
+  const relay = (from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream) => {
+    if (!from) return
+    createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+      for (const out of filter(line)) to.write(`${out}\n`)
+    })
+  }
+  relay(child.stdout, process.stdout)
+  relay(child.stderr, process.stderr)
+}
+
 async function waitForHealth(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline && child.exitCode === null) {
@@ -87,7 +101,8 @@ async function waitForHealth(child: ChildProcess, timeoutMs: number): Promise<bo
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 500))
+    // Often: the seeding is queued right after the first answer, while /health says `empty`.
+    await new Promise((r) => setTimeout(r, 100))
   }
   return false
 }
@@ -96,11 +111,11 @@ async function waitForHealth(child: ChildProcess, timeoutMs: number): Promise<bo
  * Queues the demo corpus into an empty library, or again when the last seeding was cut short:
  * the ingest job is idempotent, so the rows already in are skipped.
  */
-async function seedDemoCorpus(config: Config, interrupted: boolean): Promise<void> {
+async function seedDemoCorpus(config: Config, interrupted: boolean): Promise<boolean> {
   const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as {
     corpus?: { chunks?: number }
   }
-  if ((health.corpus?.chunks ?? 0) > 0 && !interrupted) return
+  if ((health.corpus?.chunks ?? 0) > 0 && !interrupted) return false
   const key = config.security.apiKeys[0]
   const res = await fetch(`http://127.0.0.1:${port}/api/ingest`, {
     method: 'POST',
@@ -114,6 +129,23 @@ async function seedDemoCorpus(config: Config, interrupted: boolean): Promise<voi
     ? '• The last server stopped while seeding: seeding the rest of the demo corpus…'
     : '• Seeding the demo corpus in the background (SciFact abstracts)…'
   console.log(res.ok ? seeding : `! Demo corpus seeding was refused (${res.status})`)
+  return res.ok
+}
+
+/** Once a seeding queued here is searchable, says so (what /health then says: `ready`). */
+async function reportLibraryReady(queued: boolean): Promise<void> {
+  const started = Date.now()
+  while (queued && Date.now() - started < 15 * 60_000) {
+    await new Promise((r) => setTimeout(r, 1000))
+    const health = (await fetch(`http://127.0.0.1:${port}/health`)
+      .then((res) => res.json())
+      .catch(() => ({}))) as { corpus?: { state?: string; sources?: number; chunks?: number } }
+    if (health.corpus?.state !== 'ready') continue
+    const { sources = 0, chunks = 0 } = health.corpus
+    const seconds = Math.round((Date.now() - started) / 1000)
+    console.log(`• The library is ready: ${sources} sources, ${chunks} chunks (${seconds} s)`)
+    return
+  }
 }
 
 /** The kinds of the ingest jobs the last server left unfinished, now marked failed. */
@@ -147,15 +179,25 @@ async function main(): Promise<void> {
   ]
   const child = spawn(bin('wrangler'), devArgs, {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['inherit', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      // Miniflare fetches a sample `Request.cf` from workers.cloudflare.com at start-up; offline
+      // that printed two ENOTFOUND stack traces and held the first requests for seconds. Quire
+      // reads nothing from request.cf, so the built-in placeholder does.
+      CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false',
+      // Piped (to drop the notices below), wrangler would print without colours.
+      ...(process.stdout.isTTY ? { FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } : {}),
+    },
   })
+  relayOutput(child, createNoticeFilter(config))
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
   child.on('exit', (code) => process.exit(code ?? 0))
   if (!(await waitForHealth(child, 90_000))) return
   console.log(`• Quire is up: http://127.0.0.1:${port}/  (API: /openapi.json, /health)`)
-  await seedDemoCorpus(config, interrupted.includes('demo_corpus')).catch((error) =>
-    console.error('! Demo corpus seeding failed:', error),
-  )
+  await seedDemoCorpus(config, interrupted.includes('demo_corpus'))
+    .then(reportLibraryReady)
+    .catch((error) => console.error('! Demo corpus seeding failed:', error))
 }
 
 await main()

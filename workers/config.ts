@@ -1,7 +1,7 @@
 // All configuration, parsed once with zod from bindings' vars and secrets (.dev.vars
-// locally) into a typed Config. A bad value throws ConfigError naming the variable.
+// locally) into a typed Config. Bad values throw one ConfigError naming every bad variable.
 import { z } from 'zod'
-import { ConfigError } from './errors'
+import { ConfigError, type ConfigProblem } from './errors'
 import { LIBRARY_NAMESPACE, SHARED_NAMESPACE_PATTERN } from './namespaces'
 
 /** Secrets are not in wrangler.toml's [vars], so `wrangler types` does not list them. */
@@ -245,30 +245,47 @@ function resolveLlmProvider(env: z.infer<typeof envSchema>): LlmProvider {
   return env.LLM_API_KEY ? 'openai-compatible' : 'offline'
 }
 
-function checkProviders(env: z.infer<typeof envSchema>): void {
-  const need = (variable: string, present: unknown, why: string) => {
-    if (!present) throw new ConfigError(variable, `required when ${why}`)
-  }
-  if (env.SEARCH_PROVIDER === 'brave') need('BRAVE_API_KEY', env.BRAVE_API_KEY, 'SEARCH_PROVIDER=brave')
-  if (env.SEARCH_PROVIDER === 'tavily') need('TAVILY_API_KEY', env.TAVILY_API_KEY, 'SEARCH_PROVIDER=tavily')
-  if (env.SEARCH_PROVIDER === 'searxng') need('SEARXNG_URL', env.SEARXNG_URL, 'SEARCH_PROVIDER=searxng')
-  if (env.EMBEDDINGS_PROVIDER === 'openai-compatible') {
-    need('EMBEDDINGS_MODEL', env.EMBEDDINGS_MODEL, 'EMBEDDINGS_PROVIDER=openai-compatible')
-  }
+/**
+ * Variables another one makes required. Read from the raw strings, so that they are reported
+ * together with the schema's problems rather than only once those are fixed.
+ */
+function missingProviderKeys(raw: Record<string, unknown>): ConfigProblem[] {
+  const value = (name: string) => (typeof raw[name] === 'string' ? raw[name].trim() : '')
+  const requires: [string, string, string][] = [
+    ['SEARCH_PROVIDER', 'brave', 'BRAVE_API_KEY'],
+    ['SEARCH_PROVIDER', 'tavily', 'TAVILY_API_KEY'],
+    ['SEARCH_PROVIDER', 'searxng', 'SEARXNG_URL'],
+    ['EMBEDDINGS_PROVIDER', 'openai-compatible', 'EMBEDDINGS_MODEL'],
+  ]
+  return requires
+    .filter(([when, is, needed]) => value(when) === is && !value(needed))
+    .map(([when, is, needed]) => ({ variable: needed, message: `required when ${when}=${is}` }))
 }
 
-/** Parses bindings' string vars and secrets; throws ConfigError naming the first bad variable. */
+/** Every schema issue, one per variable (the first rule it broke), in the schema's order. */
+function schemaProblems(issues: readonly z.core.$ZodIssue[]): ConfigProblem[] {
+  const byVariable = new Map<string, string>()
+  for (const issue of issues) {
+    const variable = String(issue.path[0] ?? 'environment')
+    if (!byVariable.has(variable)) byVariable.set(variable, issue.message)
+  }
+  return [...byVariable].map(([variable, message]) => ({ variable, message }))
+}
+
+/** Parses bindings' string vars and secrets; throws one ConfigError naming every bad variable. */
 export function parseConfig(source: ConfigSource): Config {
   const strings = Object.fromEntries(
     Object.entries(source).filter(([, v]) => typeof v === 'string'),
   )
   const parsed = envSchema.safeParse(strings)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new ConfigError(String(issue?.path[0] ?? 'environment'), issue?.message ?? 'invalid')
-  }
+  const reported = parsed.success ? [] : schemaProblems(parsed.error.issues)
+  const missing = missingProviderKeys(strings).filter(
+    (p) => !reported.some((r) => r.variable === p.variable),
+  )
+  const [first, ...rest] = [...reported, ...missing]
+  if (first) throw new ConfigError([first, ...rest])
+  if (!parsed.success) throw new ConfigError([{ variable: 'environment', message: 'invalid' }])
   const env = parsed.data
-  checkProviders(env)
   const provider = resolveLlmProvider(env)
   return {
     mode: provider === 'offline' ? 'offline' : 'online',

@@ -141,13 +141,29 @@ export class NotConfiguredError extends AppError {
   }
 }
 
-/** A bad configuration value, raised at start-up; names the variable. */
+/** One bad configuration variable and the rule it broke (never its value). */
+export interface ConfigProblem {
+  variable: string
+  message: string
+}
+
+/** Bad configuration, raised at start-up; names every bad variable, not only the first. */
 export class ConfigError extends Error {
+  readonly problems: readonly ConfigProblem[]
+  /** The first bad variable; all of them are in `problems`. */
   readonly variable: string
-  constructor(variable: string, message: string) {
-    super(`Invalid configuration ${variable}: ${message}`)
+  constructor(problems: readonly [ConfigProblem, ...ConfigProblem[]]) {
+    const [first] = problems
+    super(
+      problems.length === 1
+        ? `Invalid configuration ${first.variable}: ${first.message}`
+        : `Invalid configuration (${problems.length} variables): ${problems
+            .map((p) => `${p.variable}: ${p.message}`)
+            .join('; ')}`,
+    )
     this.name = 'ConfigError'
-    this.variable = variable
+    this.problems = problems
+    this.variable = first.variable
   }
 }
 

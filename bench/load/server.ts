@@ -58,9 +58,14 @@ export async function startTarget(
     LLM_MODEL: 'fake-main',
     LLM_MODEL_FAST: 'fake-fast',
   }
+  // Given an env file, wrangler reads it instead of the developer's .dev.vars (or .env): the
+  // measured configuration is wrangler.toml's plus these, whatever that file sets.
+  const envFile = path.join(persist, 'load.env')
+  const lines = Object.entries(vars).map(([k, v]) => `${k}=${v}\n`)
+  writeFileSync(envFile, lines.join(''), { mode: 0o600 })
   const args = ['dev', '--local', '--port', String(port), '--ip', '127.0.0.1']
   args.push('--persist-to', persist, '--show-interactive-dev-session=false')
-  for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`)
+  args.push('--env-file', envFile)
   const child = spawn(WRANGLER, args, { cwd: ROOT, env, stdio: 'ignore' })
   const baseUrl = `http://127.0.0.1:${port}`
   log(`wrangler dev starting on ${baseUrl} (fake model at ${fake.url}, pid ${child.pid})`)

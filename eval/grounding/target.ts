@@ -3,7 +3,7 @@
 // .wrangler/eval-grounding so the demo corpus (the SciFact abstracts) is seeded once through
 // the ingest queue, exactly as `npm start` seeds it. Or any running Quire given by URL.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -98,7 +98,11 @@ export async function startQuire(
     throw new Error('wrangler d1 migrations apply failed')
   const args = ['dev', '--local', '--port', String(port), '--ip', '127.0.0.1']
   args.push('--persist-to', STATE, '--show-interactive-dev-session=false')
-  args.push('--var', 'LLM_PROVIDER:offline')
+  // Given an env file, wrangler reads it instead of the developer's .dev.vars (or .env), so
+  // the measured Quire is wrangler.toml's default offline one, whatever that file sets.
+  const envFile = path.join(STATE, 'offline.env')
+  writeFileSync(envFile, 'LLM_PROVIDER=offline\n', { mode: 0o600 })
+  args.push('--env-file', envFile)
   const child = spawn(WRANGLER, args, { cwd: ROOT, env, stdio: 'ignore' })
   const baseUrl = `http://127.0.0.1:${port}`
   options.log(`wrangler dev starting on ${baseUrl} (pid ${child.pid})`)

@@ -69,7 +69,47 @@ describe('parseConfig', () => {
   })
 })
 
+describe('parseConfig with several bad variables', () => {
+  const bad: Record<string, string> = {
+    LLM_BASE_URL: 'not a url',
+    VECTOR_STORE: 'pinecone',
+    EMBEDDINGS_DIMENSIONS: 'abc',
+    CONTACT_EMAIL: 'nobody',
+    ARXIV_API_URL: 'ftp://export.arxiv.org/api',
+    QUIRE_OPEN_ACCESS: 'maybe',
+    LLM_TIMEOUT_MS: '-1',
+  }
+  const names = Object.keys(bad)
+  // Every pair and a few larger sets, with a provider-required key missing or not.
+  const sets = [
+    ...names.flatMap((a, i) => names.slice(i + 1).map((b) => [a, b])),
+    names.slice(0, 4),
+    names,
+  ]
+  it.each(sets.flatMap((set) => [[set, false] as const, [set, true] as const]))(
+    'names every one of %j (SEARCH_PROVIDER=brave without its key: %s)',
+    (set, braveWithoutKey) => {
+      const vars = Object.fromEntries(set.map((name) => [name, bad[name] ?? '']))
+      const error = configError(braveWithoutKey ? { ...vars, SEARCH_PROVIDER: 'brave' } : vars)
+      const expected = braveWithoutKey ? [...set, 'BRAVE_API_KEY'] : set
+      expect([...error.problems.map((p) => p.variable)].sort()).toEqual([...expected].sort())
+      for (const name of expected) expect(error.message).toContain(name)
+      for (const value of set.map((name) => bad[name] ?? ''))
+        expect(error.message).not.toContain(value)
+    },
+  )
+})
+
 describe('invalid configuration over HTTP', () => {
+  it('lists every bad variable in the config_invalid envelope', async () => {
+    const broken = { ...env, VECTOR_STORE: 'pinecone', LLM_TIMEOUT_MS: 'soon' } as Env
+    const res = await app.request('/health', {}, broken)
+    expect(res.status).toBe(500)
+    const body = await res.json<{ error: { message: string; details: { variables: string[] } } }>()
+    expect([...body.error.details.variables].sort()).toEqual(['LLM_TIMEOUT_MS', 'VECTOR_STORE'])
+    expect(body.error.message).toMatch(/LLM_TIMEOUT_MS.*VECTOR_STORE|VECTOR_STORE.*LLM_TIMEOUT_MS/)
+  })
+
   it('answers 500 config_invalid naming the variable, without echoing secrets', async () => {
     const broken = {
       ...env,

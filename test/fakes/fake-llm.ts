@@ -85,8 +85,21 @@ const recordedSchema = z.array(
   }),
 )
 
+/**
+ * A control call to the fake, tried once more when the connection (not the fake) failed: a
+ * pooled loopback socket can still be reset under load. Both calls are safe to repeat: reading
+ * the record changes nothing, and a script registered by a lost first try is never used.
+ */
+async function controlFetch(path: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(`${fakeLlmUrl()}${path}`, init)
+  } catch {
+    return fetch(`${fakeLlmUrl()}${path}`, init)
+  }
+}
+
 async function fetchRequests(key: string): Promise<FakeRequest[]> {
-  const res = await fetch(`${fakeLlmUrl()}/__requests?key=${encodeURIComponent(key)}`)
+  const res = await controlFetch(`/__requests?key=${encodeURIComponent(key)}`)
   return recordedSchema.parse(await res.json()).map((request) => ({
     ...request,
     messages: z
@@ -99,7 +112,7 @@ async function fetchRequests(key: string): Promise<FakeRequest[]> {
 
 /** Registers a script; steps answer matching requests one by one, in order. */
 export async function scriptFake(steps: FakeStep[]): Promise<ScriptedFake> {
-  const res = await fetch(`${fakeLlmUrl()}/__scripts`, {
+  const res = await controlFetch('/__scripts', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ steps }),

@@ -25,11 +25,11 @@ describe('GET /health', () => {
     expect(Date.parse(String(body.time))).not.toBeNaN()
   })
 
-  it('reports the corpus counts so start-up can tell whether to seed', async () => {
+  it('reports an empty library as empty (not ready) so start-up can tell whether to seed', async () => {
     const res = await app.request('/health', {}, env)
     const body = await res.json<{ corpus: Record<string, unknown> | null }>()
     expect(body.corpus).toEqual({
-      state: 'ready',
+      state: 'empty',
       sources: 0,
       documents: 0,
       chunks: 0,

@@ -140,6 +140,9 @@ async function route(state: ServerState, req: IncomingMessage, res: ServerRespon
   sendError(res, 404, { message: `No route POST ${url.pathname}` })
 }
 
+/** How long an idle keep-alive socket stays open (announced as `Keep-Alive: timeout=120`). */
+export const KEEP_ALIVE_MS = 120_000
+
 export interface FakeServerOptions {
   /** Added before the first byte of every model answer: a model's time to first token. */
   firstTokenMs?: number
@@ -161,6 +164,13 @@ export async function startFakeOpenAi(
       sendError(res, 500, { message: `Fake server error: ${String(error)}`, type: 'server_error' })
     })
   })
+  // Clients (workerd's fetch, undici, the openai SDK) keep idle loopback sockets for reuse. With
+  // Node's default 5 s keepAliveTimeout the server closed an idle socket just as a client sent
+  // the next request on it, and that request died as "Network connection lost" (a loaded run
+  // stretches the gaps between one test's calls past 5 s). Idle sockets now outlive any client's
+  // reuse window; headersTimeout must exceed keepAliveTimeout or it cuts the same sockets.
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  server.headersTimeout = KEEP_ALIVE_MS + 5_000
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {

@@ -39,9 +39,11 @@ export async function fetchHealth(): Promise<HealthView> {
 }
 
 function readCorpus(corpus: Record<string, unknown> | null | undefined): HealthView['corpus'] {
-  if (!corpus || (corpus.state !== 'seeding' && corpus.state !== 'ready')) return null
+  const states = ['empty', 'seeding', 'ready'] as const
+  const state = states.find((s) => s === corpus?.state)
+  if (!corpus || !state) return null
   const count = (value: unknown) => (typeof value === 'number' ? value : null)
-  return { state: corpus.state, sources: count(corpus.sources) ?? 0, total: count(corpus.total) }
+  return { state, sources: count(corpus.sources) ?? 0, total: count(corpus.total) }
 }
 
 async function createSession(): Promise<SessionCredentials> {

@@ -33,5 +33,5 @@ export interface HealthView {
   mode: 'offline' | 'online' | null
   /** The configured main model's name, when /health says. */
   model?: string | null
-  corpus: { state: 'seeding' | 'ready'; sources: number; total: number | null } | null
+  corpus: { state: 'empty' | 'seeding' | 'ready'; sources: number; total: number | null } | null
 }

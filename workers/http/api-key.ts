@@ -17,10 +17,13 @@ function presentedKey(c: Context): string | undefined {
 /** Without keys: open locally or by the operator's explicit choice, refused otherwise. */
 function allowOpen(c: Context<AppEnv>): void {
   if (c.get('deps').config.security.openAccess || isLocalRequest(c.req.url)) return
-  throw new ConfigError(
-    'QUIRE_API_KEYS',
-    'required when Quire runs deployed (set QUIRE_OPEN_ACCESS=true to leave ingestion, /v1 and MCP open to anyone)',
-  )
+  throw new ConfigError([
+    {
+      variable: 'QUIRE_API_KEYS',
+      message:
+        'required when Quire runs deployed (set QUIRE_OPEN_ACCESS=true to leave ingestion, /v1 and MCP open to anyone)',
+    },
+  ])
 }
 
 export function requireApiKey(): MiddlewareHandler<AppEnv> {

@@ -1,9 +1,11 @@
-// The corpus part of /health: counts, and whether the demo corpus is still being seeded (so the
-// page can say "Loading the demo library (n of 5,183)…" instead of answering from half of it).
+// The corpus part of /health: counts, and whether the library can be searched yet. `empty`: nothing
+// indexed and no seeding under way (`npm start` queues one right after the server answers);
+// `seeding`: the demo corpus is being indexed (the page says "Loading the demo library (n of
+// 5,183)…" instead of answering from half of it); `ready`: searchable. Never `ready` with 0 chunks.
 import { ACTIVE_JOB_WINDOW_MS, corpusStats, findActiveIngestJob } from '../db'
 
 export interface CorpusStatus {
-  state: 'seeding' | 'ready'
+  state: 'empty' | 'seeding' | 'ready'
   sources: number
   documents: number
   chunks: number
@@ -18,7 +20,7 @@ export async function describeCorpus(db: D1Database, now: number): Promise<Corpu
   ])
   const rows = seeding?.counts.rows
   return {
-    state: seeding ? 'seeding' : 'ready',
+    state: seeding ? 'seeding' : stats.chunks > 0 ? 'ready' : 'empty',
     ...stats,
     total: seeding && typeof rows === 'number' ? rows : null,
   }

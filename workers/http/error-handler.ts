@@ -7,6 +7,7 @@ import { ZodError } from 'zod'
 import { codeForStatus, ConfigError, isAppError } from '../errors'
 import type { AppEnv } from './app-env'
 import { appErrorResponse, envelope } from './error-envelope'
+import { prefersHtml, renderNotFoundPage } from './not-found-page'
 import { describeIssues } from './validate'
 
 function logUnexpected(c: Context, error: Error): void {
@@ -33,11 +34,15 @@ export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
     })
   }
   if (error instanceof ConfigError) {
-    // The message names the variable and the rule it broke, never its value.
+    // The message names every bad variable and the rule it broke, never a value.
     return envelope(c, 500, {
       code: 'config_invalid',
       message: error.message,
-      details: { variable: error.variable },
+      details: {
+        variable: error.variable,
+        variables: error.problems.map((p) => p.variable),
+        problems: error.problems,
+      },
     })
   }
   if (error instanceof HTTPException && error.status < 500) {
@@ -50,8 +55,14 @@ export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
   return envelope(c, 500, { code: 'internal', message: 'Internal error' })
 }
 
-export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
-  envelope(c, 404, { code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` })
+/** 404: the JSON envelope, or for a browser asking for a page, a small HTML page. */
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => {
+  if (c.req.method === 'GET' && prefersHtml(c)) return c.html(renderNotFoundPage(c.req.path), 404)
+  return envelope(c, 404, {
+    code: 'not_found',
+    message: `No route for ${c.req.method} ${c.req.path}`,
+  })
+}
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 

@@ -43,7 +43,7 @@ export function systemPaths(): Json {
     '/health': {
       get: {
         summary:
-          'Mode, configured providers, auth flags (no secrets), corpus counts and corpus.state (seeding | ready)',
+          'Mode, configured providers, auth flags (no secrets), corpus counts and corpus.state (empty: nothing indexed and no seeding under way | seeding | ready: searchable)',
         responses: { '200': json({ type: 'object' }), ...errors() },
       },
     },

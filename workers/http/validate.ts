@@ -22,17 +22,42 @@ async function assertJsonBody(c: Context): Promise<void> {
   }
 }
 
+const fieldOf = (path: readonly PropertyKey[]) => path.map(String).join('.') || 'body'
+
+const isMissing = (issue: z.core.$ZodIssue) =>
+  issue.code === 'invalid_type' && /received undefined/.test(issue.message)
+
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.map(String).join('.') || 'body'
-  const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message)
-  const problem = missing ? 'is required' : issue.message.replace(/^Invalid input: /, '')
-  return `${field}: ${problem}`
+  const problem = isMissing(issue) ? 'is required' : issue.message.replace(/^Invalid input: /, '')
+  return `${fieldOf(issue.path)}: ${problem}`
 }
 
-/** "query: must not be empty; limit: too big": each bad field and its problem (first few). */
+/**
+ * "sources: unknown field (expected jobs)": each key a strict object does not know, with the
+ * required fields missing beside it (a misnamed field is usually one of them).
+ */
+function describeUnknownKeys(issue: z.core.$ZodIssue, all: readonly z.core.$ZodIssue[]): string[] {
+  if (issue.code !== 'unrecognized_keys') return []
+  const at = fieldOf(issue.path)
+  const expected = all
+    .filter((i) => isMissing(i) && i.path.length === issue.path.length + 1)
+    .filter((i) => fieldOf(i.path.slice(0, -1)) === at)
+    .map((i) => String(i.path.at(-1)))
+  const hint = expected.length ? ` (expected ${expected.join(', ')})` : ''
+  return issue.keys.map((key) => `${fieldOf([...issue.path, key])}: unknown field${hint}`)
+}
+
+/**
+ * "query: must not be empty; limit: too big": each bad field and its problem (first few).
+ * Unknown fields come first: a misspelt or misplaced key is usually the cause of the rest.
+ */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const listed = issues.slice(0, MAX_LISTED).map(describeIssue)
-  const more = issues.length > MAX_LISTED ? ` (and ${issues.length - MAX_LISTED} more)` : ''
+  const described = [
+    ...issues.flatMap((issue) => describeUnknownKeys(issue, issues)),
+    ...issues.filter((issue) => issue.code !== 'unrecognized_keys').map(describeIssue),
+  ]
+  const listed = described.slice(0, MAX_LISTED)
+  const more = described.length > MAX_LISTED ? ` (and ${described.length - MAX_LISTED} more)` : ''
   return listed.length ? `${listed.join('; ')}${more}` : 'Invalid request'
 }
 

@@ -106,9 +106,13 @@ const batchSchema = z.strictObject({
   namespace: namespaceSchema.optional(),
 })
 
-/** A body is one job or {jobs:[...]}; a single job is read as a batch of one. */
+/**
+ * A body is one job or {jobs:[...]}; a single job (it has a `type`) is read as a batch of one.
+ * Anything else is read as a batch, so a misnamed list ({"sources": [...]}) is reported as the
+ * unknown field it is, beside the missing `jobs`, not as job 0's missing type.
+ */
 export const ingestBodySchema = z.preprocess(
-  (body) => (isRecord(body) && !('jobs' in body) ? { jobs: [body] } : body),
+  (body) => (isRecord(body) && !('jobs' in body) && 'type' in body ? { jobs: [body] } : body),
   batchSchema,
 )
 export type IngestBody = z.infer<typeof ingestBodySchema>
