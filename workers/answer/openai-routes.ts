@@ -1,6 +1,6 @@
 // OpenAI-compatible API (/v1): chat completions answered through the answer pipeline, with
 // Perplexity Sonar's `citations` and `search_results`, streamed or whole; API-key auth.
-// Stateless: the request's own messages are the history, so no session is involved.
+// Stateless: the request's own messages are the history. /v1/responses is mounted here too.
 import { Hono, type Context } from 'hono'
 import { ValidationError } from '../errors'
 import { relayPackets, requireApiKey, validate, type AppEnv } from '../http'
@@ -9,6 +9,7 @@ import { ANSWER_BLOCK, answerQuestion, type AnswerRequest } from './answer'
 import { toAnswerDeps } from './answer-deps'
 import { isKnownModel, keepAlive, MODEL_IDS, unknownModel } from './openai-common'
 import { meterUsage } from './usage-meter'
+import { responsesRoutes } from './responses-routes'
 import {
   streamResult,
   wholeCompletion,
@@ -77,6 +78,7 @@ export const openAiRoutes = new Hono<AppEnv>()
       data: MODEL_IDS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'quire' })),
     }),
   )
+  .route('/responses', responsesRoutes)
   .post('/chat/completions', validate('json', chatCompletionRequestSchema), async (c) => {
     const request = c.req.valid('json')
     if (!isKnownModel(request.model)) return unknownModel(c, request.model)
