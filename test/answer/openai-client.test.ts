@@ -98,6 +98,53 @@ describe('OpenAI-compatible API with the openai client', () => {
     expect(citations?.[0]).toMatch(/^https:\/\//)
   })
 
+  it('annotates each [n] marker of the message as a url_citation of source n', async () => {
+    const completion = await client().chat.completions.create({
+      model: 'sonar',
+      messages: [{ role: 'user', content: 'What are the off-target effects of CRISPR-Cas9?' }],
+    })
+    const message = completion.choices[0]?.message
+    const content = message?.content ?? ''
+    const { citations } = completion as unknown as Sonar
+    const markers = [...content.matchAll(/\[(\d+)\]/g)]
+    expect(markers.length).toBeGreaterThan(0)
+    expect(message?.annotations).toHaveLength(markers.length)
+    message?.annotations?.forEach((annotation, i) => {
+      const { url, title, start_index, end_index } = annotation.url_citation
+      const marker = markers[i]
+      expect(annotation.type).toBe('url_citation')
+      expect(content.slice(start_index, end_index)).toBe(marker?.[0])
+      expect(url).toBe(citations?.[Number(marker?.[1]) - 1])
+      expect(title).toEqual(expect.any(String))
+    })
+  })
+
+  it('puts the annotations on the last delta, indexed over the concatenated content', async () => {
+    const stream = await client().chat.completions.create({
+      model: 'sonar',
+      stream: true,
+      messages: [{ role: 'user', content: 'What are the off-target effects of CRISPR-Cas9?' }],
+    })
+    type Annotated = {
+      annotations?: { url_citation: { start_index: number; end_index: number } }[]
+    }
+    let content = ''
+    let annotatedDeltas = 0
+    let last: Annotated | undefined
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta as (typeof chunk.choices)[0]['delta'] & Annotated
+      content += delta.content ?? ''
+      if (delta.annotations) annotatedDeltas += 1
+      last = delta
+    }
+    expect(annotatedDeltas).toBe(1)
+    const spans = (last?.annotations ?? []).map((a) =>
+      content.slice(a.url_citation.start_index, a.url_citation.end_index),
+    )
+    expect(spans.length).toBeGreaterThan(0)
+    expect(spans).toEqual([...content.matchAll(/\[\d+\]/g)].map((m) => m[0]))
+  })
+
   it('gives knowledge-base sources absolute links to their source page', async () => {
     const corpus = aResult(3, {
       url: 'quire://source/s9',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   buildChatCompletion,
   OpenAiChunkEncoder,
+  toChatAnnotation,
   type ChatCompletionChunk,
   type CompletionMeta,
   type Packet,
@@ -35,6 +36,30 @@ describe('a replace packet over OpenAI chunks', () => {
     )
     expect(withdrawal.quire).toEqual({ replace: { reason: 'the model failed (timeout)' } })
     expect(parsed[2]?.choices[0]?.delta.content).toBe('Final [1].')
+  })
+
+  it('indexes the last delta annotations over the whole streamed content, withdrawal included', () => {
+    const annotation = toChatAnnotation({
+      url: 'https://example.org/1',
+      title: 'Source 1',
+      start_index: 6,
+      end_index: 9,
+    })
+    const parsed = chunks(
+      encodeAll([
+        token('Partial [1]'),
+        replace('the model failed'),
+        token('Final [1].'),
+        done({ annotations: [annotation] }),
+      ]),
+    )
+    const content = parsed.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')
+    const annotations = parsed.at(-1)?.choices[0]?.delta.annotations ?? []
+    expect(annotations).toHaveLength(1)
+    const { start_index, end_index } = annotations[0]?.url_citation ?? {}
+    expect(content.slice(start_index, end_index)).toBe('[1]')
+    expect(start_index).toBe(content.lastIndexOf('[1]'))
+    expect(parsed.slice(0, -1).every((chunk) => !chunk.choices[0]?.delta.annotations)).toBe(true)
   })
 
   it('leaves only the final answer in a whole completion', () => {

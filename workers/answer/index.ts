@@ -7,7 +7,8 @@ import { askRunInputSchema } from './schemas'
 registerRunner('ask', runAsk, askRunInputSchema)
 
 export { answerRoutes, SESSION_ID_HEADER, SESSION_TOKEN_HEADER, SHARE_TOKEN_HEADER } from './routes'
-export { openAiRoutes, MODEL_IDS } from './openai-routes'
+export { openAiRoutes } from './openai-routes'
+export { MODEL_IDS } from './openai-common'
 export { answerQuestion, type AnswerRequest } from './answer'
 export type { AnswerPayload, AnswerSource } from './types'
 export { askRequestSchema, askOptionsSchema, type AskOptions, type AskRequest } from './schemas'

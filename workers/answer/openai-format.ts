@@ -3,11 +3,15 @@
 import {
   atBlock,
   buildChatCompletion,
+  toChatAnnotation,
   type CompletionMeta,
   type Packet,
   type PacketBody,
+  type SourceRef,
+  type UrlCitation,
 } from '../stream'
 import { ANSWER_BLOCK } from './answer'
+import { citationSpans } from './citation-spans'
 import type { ChatCompletionRequest } from './openai-schemas'
 import { toSourceRefs } from './source-refs'
 import { absoluteLink } from './source-view'
@@ -21,6 +25,21 @@ export function withAbsoluteUrls(packet: PacketBody, origin: string): PacketBody
     s.url ? { ...s, url: absoluteLink(s.url, origin) } : s,
   )
   return { ...packet, sources }
+}
+
+/** The payload's sources as API clients link them (absolute URLs). */
+export function linkedSources(payload: AnswerPayload, origin: string): SourceRef[] {
+  const body = withAbsoluteUrls({ type: 'sources', sources: toSourceRefs(payload.sources) }, origin)
+  return body.type === 'sources' ? body.sources : []
+}
+
+/** The url_citations of `text` (the answer as the client holds it); an abstention has none. */
+export function answerCitations(
+  payload: AnswerPayload,
+  text: string,
+  sources: readonly SourceRef[],
+): UrlCitation[] {
+  return payload.abstained ? [] : citationSpans(text, sources)
 }
 
 export interface CompletionContext {
@@ -46,9 +65,18 @@ export function quireExtension(payload: AnswerPayload, meter: UsageMeter) {
   }
 }
 
-/** The `done` result a /v1 stream ends with: its final chunk carries `quire` and `usage`. */
-export function streamResult(payload: AnswerPayload, meter: UsageMeter) {
+/**
+ * The `done` result a /v1 stream ends with: its final chunk carries `quire` and `usage`, and
+ * its last delta the annotations over `streamedAnswer` (the tokens after any replace).
+ */
+export function streamResult(
+  payload: AnswerPayload,
+  context: { meter: UsageMeter; origin: string; streamedAnswer: string },
+) {
+  const { meter, origin, streamedAnswer } = context
+  const citations = answerCitations(payload, streamedAnswer, linkedSources(payload, origin))
   return {
+    annotations: citations.map(toChatAnnotation),
     related_questions: payload.related_questions,
     usage: meter.usage(),
     quire: quireExtension(payload, meter),
@@ -57,16 +85,20 @@ export function streamResult(payload: AnswerPayload, meter: UsageMeter) {
 
 export function wholeCompletion(payload: AnswerPayload, context: CompletionContext) {
   // Built from the final payload (not the live tokens), so a mid-answer fallback cannot show.
-  const sources = withAbsoluteUrls(
-    { type: 'sources', sources: toSourceRefs(payload.sources) },
-    context.origin,
-  )
+  const sources = linkedSources(payload, context.origin)
   const packets: Packet[] = [
     atBlock({ type: 'token', text: payload.answer }, ANSWER_BLOCK),
-    atBlock(sources, ANSWER_BLOCK),
+    atBlock({ type: 'sources', sources }, ANSWER_BLOCK),
   ]
+  const completion = buildChatCompletion(packets, context.meta)
+  const annotations = answerCitations(payload, payload.answer, sources).map(toChatAnnotation)
+  const choices = completion.choices.map((choice) => ({
+    ...choice,
+    message: { ...choice.message, annotations },
+  }))
   return {
-    ...buildChatCompletion(packets, context.meta),
+    ...completion,
+    choices,
     usage: context.meter.usage(),
     related_questions: payload.related_questions,
     quire: quireExtension(payload, context.meter),

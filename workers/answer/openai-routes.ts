@@ -1,13 +1,15 @@
 // OpenAI-compatible API (/v1): chat completions answered through the answer pipeline, with
 // Perplexity Sonar's `citations` and `search_results`, streamed or whole; API-key auth.
-// Stateless: the request's own messages are the history, so no session is involved.
+// Stateless: the request's own messages are the history. /v1/responses is mounted here too.
 import { Hono, type Context } from 'hono'
 import { ValidationError } from '../errors'
 import { relayPackets, requireApiKey, validate, type AppEnv } from '../http'
 import { atBlock, newCompletionMeta, type Packet, type PacketBody } from '../stream'
 import { ANSWER_BLOCK, answerQuestion, type AnswerRequest } from './answer'
 import { toAnswerDeps } from './answer-deps'
+import { isKnownModel, keepAlive, MODEL_IDS, unknownModel } from './openai-common'
 import { meterUsage } from './usage-meter'
+import { responsesRoutes } from './responses-routes'
 import {
   streamResult,
   wholeCompletion,
@@ -19,8 +21,6 @@ import {
   splitConversation,
   type ChatCompletionRequest,
 } from './openai-schemas'
-
-export const MODEL_IDS = ['quire-answer', 'sonar'] as const
 
 function toAnswerRequest(request: ChatCompletionRequest): AnswerRequest {
   const { query, history, instructions } = splitConversation(request.messages)
@@ -43,37 +43,24 @@ function toAnswerRequest(request: ChatCompletionRequest): AnswerRequest {
   }
 }
 
-/** OpenAI's own answer to an unknown model, so its clients report it the usual way. */
-function unknownModel(c: Context<AppEnv>, model: string) {
-  const error = {
-    message: `The model \`${model}\` does not exist or you do not have access to it. Available: ${MODEL_IDS.join(', ')}.`,
-    type: 'invalid_request_error',
-    param: 'model',
-    code: 'model_not_found',
-  }
-  return c.json({ error }, 404)
-}
-
-/** The stream keeps the request alive while read; waitUntil also covers a client that left. */
-function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
-  try {
-    c.executionCtx.waitUntil(work)
-  } catch {
-    // app.request() in tests has no ExecutionContext
-  }
-}
-
 function streamCompletion(c: Context<AppEnv>, question: AnswerRequest, context: CompletionContext) {
   const deps = c.get('deps')
   const { readable, writable } = new TransformStream<Packet, Packet>()
   const writer = writable.getWriter()
+  // The answer as the client holds it after any replace: the annotations' indices are over it.
+  let streamedAnswer = ''
   const emit = (body: PacketBody) => {
+    if (body.type === 'token') streamedAnswer += body.text
+    if (body.type === 'replace') streamedAnswer = ''
     const packet = atBlock(withAbsoluteUrls(body, context.origin), ANSWER_BLOCK)
     writer.write(packet).catch(() => undefined)
   }
   const answerDeps = { ...toAnswerDeps(deps, emit), models: context.meter.models }
   const work = answerQuestion(question, answerDeps, deps.db, c.req.raw.signal)
-    .then((payload) => emit({ type: 'done', result: streamResult(payload, context.meter) }))
+    .then((payload) => {
+      const result = streamResult(payload, { ...context, streamedAnswer })
+      emit({ type: 'done', result })
+    })
     .catch(() => {
       emit({ type: 'error', code: 'internal', message: 'The answer failed' })
       emit({ type: 'done', result: null })
@@ -91,11 +78,10 @@ export const openAiRoutes = new Hono<AppEnv>()
       data: MODEL_IDS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'quire' })),
     }),
   )
+  .route('/responses', responsesRoutes)
   .post('/chat/completions', validate('json', chatCompletionRequestSchema), async (c) => {
     const request = c.req.valid('json')
-    if (!(MODEL_IDS as readonly string[]).includes(request.model)) {
-      return unknownModel(c, request.model)
-    }
+    if (!isKnownModel(request.model)) return unknownModel(c, request.model)
     const deps = c.get('deps')
     const question = toAnswerRequest(request)
     const meta = newCompletionMeta(request.model, deps.now())

@@ -1,6 +1,7 @@
 // /openapi.json paths of the answer routes (/api/ask, progress, sources) and the
 // OpenAI-compatible /v1 routes (API key).
 import { chatCompletionRequestSchema } from './openai-schemas'
+import { responseRequestSchema } from './responses-schemas'
 import { askRequestSchema } from './schemas'
 import { openApi, type Json } from '../http'
 
@@ -100,6 +101,39 @@ export function openAiPaths(): Json {
             },
           },
           ...errors('400', '401', '413', '415'),
+        },
+      },
+    },
+    '/v1/responses': {
+      post: {
+        summary:
+          'OpenAI Responses API: the answer as output_text with a url_citation per [n] marker',
+        description:
+          "input is a string or message items; instructions, max_output_tokens, stream (SSE: response.created, response.in_progress, response.output_item.added, response.content_part.added, response.output_text.delta..., response.output_text.annotation.added per citation, response.output_text.done, response.content_part.done, response.output_item.done, response.completed, or response.failed; each with sequence_number), store (default true) and previous_response_id (continues that stored response's conversation; instructions do not carry over). url_citation start_index/end_index span the [n] marker in UTF-16 code units. Quire's mode, fallbacks and sources are under `quire`.",
+        security: API_KEY,
+        ...withBody(responseRequestSchema),
+        responses: {
+          '200': {
+            description: 'response, or its event stream when stream is true',
+            content: {
+              'application/json': {
+                schema: objectOf({ id: { type: 'string' }, object: { const: 'response' } }),
+              },
+              'text/event-stream': { schema: { type: 'string' } },
+            },
+          },
+          ...errors('400', '401', '413', '415'),
+        },
+      },
+    },
+    '/v1/responses/{id}': {
+      get: {
+        summary: 'A stored response, to the API key that created it (404 to anyone else)',
+        security: API_KEY,
+        parameters: [pathParam('id', { type: 'string', minLength: 1, maxLength: 200 })],
+        responses: {
+          '200': json(objectOf({ id: { type: 'string' }, object: { const: 'response' } })),
+          ...errors('401', '404'),
         },
       },
     },

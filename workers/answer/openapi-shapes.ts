@@ -2,7 +2,8 @@
 // against the type the capability returns: a field added, dropped or retyped breaks the build.
 import { z } from 'zod'
 import { openApi, type Json } from '../http'
-import { MODEL_IDS } from './openai-routes'
+import { chatUrlAnnotationSchema } from '../stream'
+import { MODEL_IDS } from './openai-common'
 import type { AnswerPayload, AnswerSource } from './types'
 
 // Compile-time drift guard: `Same` is true only when both types accept the same values.
@@ -98,6 +99,12 @@ const chatCompletion = z.object({
         role: z.literal('assistant'),
         content: z.string(),
         reasoning_content: z.string().optional(),
+        annotations: z
+          .array(chatUrlAnnotationSchema)
+          .optional()
+          .describe(
+            "OpenAI's url_citation per [n] marker: start_index/end_index (UTF-16 code units) span the marker; also on a stream's last delta",
+          ),
       }),
       finish_reason: z.literal('stop'),
     }),

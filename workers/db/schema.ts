@@ -262,3 +262,14 @@ export const documentTypes = sqliteTable('document_types', {
   isSystem: integer('is_system', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
 })
+
+/** Stored /v1/responses: the response as returned, its owner and the conversation it continues. */
+export const apiResponses = sqliteTable('api_responses', {
+  id: text('id').primaryKey(),
+  /** SHA-256 of the API key that created it ('open' when /v1 runs without keys). */
+  owner: text('owner').notNull(),
+  response: text('response', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  /** The turns up to and including this answer, and the sources it cited, for a follow-up. */
+  conversation: text('conversation', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+})

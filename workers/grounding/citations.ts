@@ -18,6 +18,22 @@ export function citedNumbers(text: string): number[] {
   return [...text.matchAll(ANY_MARKER)].flatMap((m) => parseMarker(m[1] ?? ''))
 }
 
+/** Where one marker stands: [start, end) in UTF-16 code units (String#slice), and what it cites. */
+export interface MarkerSpan {
+  start: number
+  end: number
+  numbers: number[]
+}
+
+/** Every complete marker of a text with its position, in order of appearance. */
+export function markerSpans(text: string): MarkerSpan[] {
+  return [...text.matchAll(ANY_MARKER)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    numbers: parseMarker(m[1] ?? ''),
+  }))
+}
+
 /** A text without our citation markers (e.g. an earlier answer reused as context). */
 export function stripCitationMarkers(text: string): string {
   return text.replace(ANY_MARKER, '')

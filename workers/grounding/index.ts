@@ -62,12 +62,14 @@ export {
   createCitationMapper,
   createMarkerFilter,
   createMarkerRewriter,
+  markerSpans,
   parseMarker,
   stripReferenceMarkers,
   tidyAnswer,
   type CitationMapper,
   type MarkerRewrite,
   type MarkerRewriter,
+  type MarkerSpan,
 } from './citations'
 export { domainOf, sourceFieldsOf, sourceRefOf, type SourceFields } from './source-refs'
 export {

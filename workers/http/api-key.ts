@@ -6,7 +6,7 @@ import { ConfigError, UnauthorizedError } from '../errors'
 import type { AppEnv } from './app-env'
 import { matchesAny } from './constant-time'
 import { isLocalRequest } from './local-request'
-import { readBearerToken } from './session-token'
+import { hashToken, readBearerToken } from './session-token'
 
 export const OPEN_AUTH_HEADER = 'X-Quire-Auth'
 
@@ -55,4 +55,10 @@ export function authNote(c: Context<AppEnv>): { auth?: { mode: 'open'; note: str
       note: 'No QUIRE_API_KEYS configured: this route is open to anyone (local development, or QUIRE_OPEN_ACCESS=true).',
     },
   }
+}
+
+/** Who owns what this request stores: the SHA-256 of its API key, or 'open' without keys. */
+export async function apiKeyOwner(c: Context<AppEnv>): Promise<string> {
+  const key = c.get('apiAuth') === 'api_key' ? presentedKey(c) : undefined
+  return key ? hashToken(key) : 'open'
 }

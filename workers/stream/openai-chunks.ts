@@ -1,6 +1,14 @@
 // OpenAI `chat.completion.chunk` stream encoder (`data: {...}\n\n`, then `data: [DONE]\n\n`),
-// with Sonar-style `citations` / `search_results` on every chunk once sources are known.
-import { toCitationFields, type CitationFields } from './openai-citations'
+// with Sonar-style `citations` / `search_results` on every chunk once sources are known, and
+// the `url_citation` annotations on the last delta.
+import { z } from 'zod'
+import {
+  chatUrlAnnotationSchema,
+  shiftAnnotation,
+  toCitationFields,
+  type ChatUrlAnnotation,
+  type CitationFields,
+} from './openai-citations'
 import type { Packet } from './packets'
 
 export interface CompletionMeta {
@@ -14,6 +22,7 @@ interface ChunkDelta {
   role?: 'assistant'
   content?: string
   reasoning_content?: string
+  annotations?: ChatUrlAnnotation[]
 }
 
 export interface ChatCompletionChunk extends Partial<CitationFields> {
@@ -41,6 +50,14 @@ function extensionOf(result: unknown): Record<string, unknown> {
   }
 }
 
+const annotationsResultSchema = z.object({ annotations: z.array(chatUrlAnnotationSchema) })
+
+/** The annotations a run's result carries, over its answer text (the text after any replace). */
+function annotationsOf(result: unknown): ChatUrlAnnotation[] {
+  const parsed = annotationsResultSchema.safeParse(result)
+  return parsed.success ? parsed.data.annotations : []
+}
+
 /** What an OpenAI client that only appends deltas shows where the answer was replaced. */
 export function withdrawalNotice(reason: string): string {
   return `\n\n---\n_The text above is withdrawn (${reason}); the answer follows._\n\n`
@@ -51,6 +68,9 @@ export class OpenAiChunkEncoder {
   #sentRole = false
   #citations: CitationFields | null = null
   #finished = false
+  /** Content code units sent so far, and where the answer that stands began (after a replace). */
+  #sent = 0
+  #answerStart = 0
 
   constructor(meta: CompletionMeta) {
     this.#meta = meta
@@ -60,25 +80,36 @@ export class OpenAiChunkEncoder {
     if (this.#finished) return ''
     switch (packet.type) {
       case 'token':
+        this.#sent += packet.text.length
         return packet.text ? this.#chunk({ content: packet.text }) : ''
       case 'reasoning':
         return packet.text ? this.#chunk({ reasoning_content: packet.text }) : ''
       case 'sources':
         this.#citations = toCitationFields(packet.sources)
         return this.#chunk({})
-      case 'replace':
+      case 'replace': {
         // Deltas cannot be taken back: plain clients read a line that withdraws the text above;
         // Quire-aware clients see `quire.replace` and clear it.
-        return this.#chunk({ content: withdrawalNotice(packet.reason) }, null, {
+        const notice = withdrawalNotice(packet.reason)
+        this.#sent += notice.length
+        this.#answerStart = this.#sent
+        return this.#chunk({ content: notice }, null, {
           quire: { replace: { reason: packet.reason } },
         })
+      }
       case 'error':
         return dataLine({
           error: { message: packet.message, type: 'server_error', code: packet.code },
         })
-      case 'done':
+      case 'done': {
         this.#finished = true
-        return `${this.#chunk({}, 'stop', extensionOf(packet.result))}data: [DONE]\n\n`
+        // Indices count from the start of the streamed content, which a client concatenates.
+        const annotations = annotationsOf(packet.result).map((a) =>
+          shiftAnnotation(a, this.#answerStart),
+        )
+        const delta = annotations.length > 0 ? { annotations } : {}
+        return `${this.#chunk(delta, 'stop', extensionOf(packet.result))}data: [DONE]\n\n`
+      }
       default:
         return ''
     }

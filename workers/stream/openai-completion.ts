@@ -1,6 +1,6 @@
 // Builds the non-streaming OpenAI `chat.completion` object from the same packets the chunk
 // encoder streams, so both /v1 modes say exactly the same thing.
-import { toCitationFields, type CitationFields } from './openai-citations'
+import { toCitationFields, type ChatUrlAnnotation, type CitationFields } from './openai-citations'
 import type { CompletionMeta } from './openai-chunks'
 import type { Packet } from './packets'
 
@@ -11,7 +11,12 @@ export interface ChatCompletion extends Partial<CitationFields> {
   model: string
   choices: {
     index: 0
-    message: { role: 'assistant'; content: string; reasoning_content?: string }
+    message: {
+      role: 'assistant'
+      content: string
+      reasoning_content?: string
+      annotations?: ChatUrlAnnotation[]
+    }
     finish_reason: 'stop'
   }[]
 }
