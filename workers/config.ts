@@ -2,7 +2,7 @@
 // locally) into a typed Config. A bad value throws ConfigError naming the variable.
 import { z } from 'zod'
 import { ConfigError } from './errors'
-import { LIBRARY_NAMESPACE, SHARED_NAMESPACE_PATTERN } from './namespaces'
+import { LIBRARY_NAMESPACE, sharedNamespaceSchema } from './namespaces'
 
 /** Secrets are not in wrangler.toml's [vars], so `wrangler types` does not list them. */
 export type ConfigSource = Partial<Record<string, unknown>>
@@ -68,9 +68,7 @@ const sharedNamespaces = csv
   .pipe(
     z
       .array(
-        z
-          .string()
-          .regex(SHARED_NAMESPACE_PATTERN, 'names shared namespaces: letters, digits, - and _'),
+        sharedNamespaceSchema('names shared namespaces: letters, digits, - and _'),
       )
       .max(8),
   )
