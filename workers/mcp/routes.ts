@@ -4,7 +4,6 @@
 import { Hono, type Context } from 'hono'
 import { SESSION_TOKEN_HEADER, SHARE_TOKEN_HEADER } from '../answer'
 import {
-  apiBodyLimit,
   hashToken,
   publicRateLimit,
   readBearerToken,
@@ -34,7 +33,7 @@ async function contextFor(c: Context<AppEnv>): Promise<McpContext> {
 }
 
 export const mcpRoutes = new Hono<AppEnv>()
-  .use('*', requireApiKey(), publicRateLimit(), apiBodyLimit())
+  .use('*', requireApiKey(), publicRateLimit())
   .post('/', async (c) => {
     const context = await contextFor(c)
     const { serveMcp } = await import('./serve')
