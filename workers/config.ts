@@ -65,13 +65,7 @@ const countInt = (fallback: number, max: number) =>
 
 /** Shared namespaces only: a session's private namespace is never configuration. */
 const sharedNamespaces = csv
-  .pipe(
-    z
-      .array(
-        sharedNamespaceSchema('names shared namespaces: letters, digits, - and _'),
-      )
-      .max(8),
-  )
+  .pipe(z.array(sharedNamespaceSchema('names shared namespaces: letters, digits, - and _')).max(8))
   .transform((names) => (names.length > 0 ? [...new Set(names)] : [LIBRARY_NAMESPACE]))
 
 const flag = (fallback: boolean) =>
@@ -247,9 +241,12 @@ function checkProviders(env: z.infer<typeof envSchema>): void {
   const need = (variable: string, present: unknown, why: string) => {
     if (!present) throw new ConfigError(variable, `required when ${why}`)
   }
-  if (env.SEARCH_PROVIDER === 'brave') need('BRAVE_API_KEY', env.BRAVE_API_KEY, 'SEARCH_PROVIDER=brave')
-  if (env.SEARCH_PROVIDER === 'tavily') need('TAVILY_API_KEY', env.TAVILY_API_KEY, 'SEARCH_PROVIDER=tavily')
-  if (env.SEARCH_PROVIDER === 'searxng') need('SEARXNG_URL', env.SEARXNG_URL, 'SEARCH_PROVIDER=searxng')
+  if (env.SEARCH_PROVIDER === 'brave')
+    need('BRAVE_API_KEY', env.BRAVE_API_KEY, 'SEARCH_PROVIDER=brave')
+  if (env.SEARCH_PROVIDER === 'tavily')
+    need('TAVILY_API_KEY', env.TAVILY_API_KEY, 'SEARCH_PROVIDER=tavily')
+  if (env.SEARCH_PROVIDER === 'searxng')
+    need('SEARXNG_URL', env.SEARXNG_URL, 'SEARCH_PROVIDER=searxng')
   if (env.EMBEDDINGS_PROVIDER === 'openai-compatible') {
     need('EMBEDDINGS_MODEL', env.EMBEDDINGS_MODEL, 'EMBEDDINGS_PROVIDER=openai-compatible')
   }

@@ -68,7 +68,11 @@ describe('body caps before authentication', () => {
   it.each(['/api/papers/upload', '/api/sessions/some-session/files'])(
     'lets 2 MB through to the upload route %s (its own checks answer), refuses past the upload cap',
     async (path) => {
-      const under = await post(path, MULTIPART, streamedBody(2 * 1024 * 1024, MULTIPART_HEAD).stream)
+      const under = await post(
+        path,
+        MULTIPART,
+        streamedBody(2 * 1024 * 1024, MULTIPART_HEAD).stream,
+      )
       expect(under.status).not.toBe(413)
       const over = await post(path, MULTIPART, streamedBody(MAX_UPLOAD + PIECE).stream)
       expect(over.status).toBe(413)

@@ -3,13 +3,7 @@
 // the body cap; GET and DELETE get 405 (no standalone stream, no MCP sessions).
 import { Hono, type Context } from 'hono'
 import { SESSION_TOKEN_HEADER, SHARE_TOKEN_HEADER } from '../answer'
-import {
-  hashToken,
-  publicRateLimit,
-  readBearerToken,
-  requireApiKey,
-  type AppEnv,
-} from '../http'
+import { hashToken, publicRateLimit, readBearerToken, requireApiKey, type AppEnv } from '../http'
 import type { McpContext } from './context'
 
 /** Cancels must match calls of the same caller: the key's hash, or the client IP when open. */
