@@ -2,12 +2,12 @@
 import { Hono } from 'hono'
 import { answerRoutes, openAiRoutes } from './answer'
 import {
-  apiBodyLimit,
   type AppEnv,
   corsFromConfig,
   createNotFoundHandler,
   errorHandler,
   requestContext,
+  routeBodyLimit,
   sessionRoutes,
   systemRoutes,
   widgetAccess,
@@ -25,12 +25,12 @@ import { writingRoutes } from './writing'
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   // Order matters: the request id and deps first (so every response, even a config error,
-  // carries the envelope and id), then CORS (answers preflights), then the widget's origin and key scope, then body caps.
+  // carries the envelope and id), then CORS (answers preflights), then every route's body cap
+  // (before anything reads a key, token or signature), then the widget's origin and key scope.
   app.use('*', ...requestContext())
   app.use('*', corsFromConfig())
+  app.use('*', routeBodyLimit())
   app.use('/api/*', widgetAccess())
-  app.use('/api/*', apiBodyLimit())
-  app.use('/v1/*', apiBodyLimit())
   app.route('/', systemRoutes)
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
   app.route('/', widgetRoutes)

@@ -2,7 +2,7 @@
 // locally) into a typed Config. Bad values throw one ConfigError naming every bad variable.
 import { z } from 'zod'
 import { ConfigError, type ConfigProblem } from './errors'
-import { LIBRARY_NAMESPACE, SHARED_NAMESPACE_PATTERN } from './namespaces'
+import { LIBRARY_NAMESPACE, sharedNamespaceSchema } from './namespaces'
 
 /** Secrets are not in wrangler.toml's [vars], so `wrangler types` does not list them. */
 export type ConfigSource = Partial<Record<string, unknown>>
@@ -65,15 +65,7 @@ const countInt = (fallback: number, max: number) =>
 
 /** Shared namespaces only: a session's private namespace is never configuration. */
 const sharedNamespaces = csv
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .regex(SHARED_NAMESPACE_PATTERN, 'names shared namespaces: letters, digits, - and _'),
-      )
-      .max(8),
-  )
+  .pipe(z.array(sharedNamespaceSchema('names shared namespaces: letters, digits, - and _')).max(8))
   .transform((names) => (names.length > 0 ? [...new Set(names)] : [LIBRARY_NAMESPACE]))
 
 const flag = (fallback: boolean) =>

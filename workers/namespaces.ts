@@ -2,7 +2,9 @@
 // namespace: the public library (key-holding ingestion, signed webhooks, the demo seeding), the
 // scholarly cache (arXiv and Crossref records fetched by debates), an operator's own
 // namespace (key-holding ingestion), or one session's private material. Only the last kind
-// has an owner; its name says which session: `<material>:<session id>`.
+// has an owner; its name says which session: `<material>:<session id>`. Names are one case:
+// every boundary parses a namespace through sharedNamespaceSchema(), which lower-cases it.
+import { z } from 'zod'
 
 /** The public library: what /api/ask, /v1, the widget and MCP answer from by default. */
 export const LIBRARY_NAMESPACE = 'corpus'
@@ -15,6 +17,16 @@ export const SCHOLARLY_NAMESPACE = 'scholarly'
  * ingest job can write into a session's namespace.
  */
 export const SHARED_NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/i
+
+/**
+ * A shared namespace as every boundary (HTTP, MCP, configuration) parses it: trimmed and
+ * lower-cased, so "CORPUS" and "corpus" are one namespace, then checked against the pattern.
+ */
+export function sharedNamespaceSchema(
+  message = 'a shared namespace: letters, digits, - and _ (1-64 characters)',
+) {
+  return z.string().trim().toLowerCase().regex(SHARED_NAMESPACE_PATTERN, message)
+}
 
 /** What a session keeps privately in the index. */
 export type SessionMaterial = 'papers' | 'project' | 'debate' | 'writing'

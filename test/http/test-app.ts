@@ -4,7 +4,6 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { RateLimitedError } from '../../workers/errors'
 import {
-  apiBodyLimit,
   authNote,
   corsFromConfig,
   createNotFoundHandler,
@@ -12,6 +11,7 @@ import {
   publicRateLimit,
   requestContext,
   requireApiKey,
+  routeBodyLimit,
   validate,
   type AppEnv,
 } from '../../workers/http'
@@ -22,7 +22,7 @@ export function createProbeApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use('*', ...requestContext())
   app.use('*', corsFromConfig())
-  app.use('/api/*', apiBodyLimit())
+  app.use('/api/*', routeBodyLimit())
   app
     .post('/api/echo', validate('json', probeBodySchema), (c) => c.json(c.req.valid('json')))
     .get('/api/items/:n', validate('param', z.object({ n: z.coerce.number().int() })), (c) =>

@@ -110,3 +110,46 @@ describe('isBlockedHost', () => {
     expect(isBlockedHost(host)).toBe(false)
   })
 })
+
+/** Upper, lower and mixed case, with and without the root's trailing dot(s). */
+function spellings(name: string): string[] {
+  const mixed = [...name].map((ch, i) => (i % 2 ? ch.toUpperCase() : ch)).join('')
+  return [name, name.toUpperCase(), mixed].flatMap((n) => [n, `${n}.`, `${n}..`])
+}
+
+describe('isBlockedHost on names that mean this machine', () => {
+  const names = [
+    'localhost',
+    'localhost4',
+    'localhost6',
+    'ip6-localhost',
+    'ip6-loopback',
+    'localhost.localdomain',
+    'localhost6.localdomain6',
+    'localhost.example.com',
+    'api.localhost',
+    'a.b.c.localhost',
+    'myhost.localdomain',
+    'ip6-localhost.example.org',
+  ]
+  const cases = names.flatMap(spellings)
+
+  it.each(cases)('blocks %s as a raw host', (host) => {
+    expect(isBlockedHost(host)).toBe(true)
+  })
+
+  it.each(cases)('blocks http://%s/ after the URL parser reads it', (host) => {
+    expect(isBlockedHost(new URL(`http://${host}:8080/x`).hostname)).toBe(true)
+  })
+
+  it('blocks a percent-encoded localhost, which the URL parser decodes', () => {
+    expect(isBlockedHost(new URL('http://%6cocalhost.localdomain/').hostname)).toBe(true)
+  })
+
+  it.each(['localhostel.com', 'my-localhost.org', 'loopbacks.net', 'localdomain.example.com'])(
+    'lets %s through (the loopback word is part of a longer label)',
+    (host) => {
+      expect(isBlockedHost(host)).toBe(false)
+    },
+  )
+})

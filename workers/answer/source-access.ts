@@ -1,7 +1,9 @@
 // Who may read a knowledge-base source (GET /api/sources/:id, MCP get_source and
 // quire://sources/{id}): anyone, when its namespace is shared (the library, the scholarly cache,
 // an operator's); a session's private material only with that session's token, or a share
-// link of that session whose transcript cites it. A refusal is the same null as an unknown id.
+// link of that session whose transcript cites it. A refusal is the same null as an unknown id,
+// reached by the same steps: an unknown id's credentials are checked too, against a session
+// nobody owns, so neither the answer nor the time it takes tells a private id from a made-up one.
 import { readSource } from '../db'
 import type { Deps } from '../deps'
 import { hashToken } from '../http'
@@ -22,6 +24,9 @@ export interface ReadableSource {
   /** Session-private: responses must not be cached or indexed. */
   isPrivate: boolean
 }
+
+/** Checked in an unknown id's place: no session can hold this name (session ids are UUIDs). */
+const NO_OWNER = '\u0000no-owner'
 
 async function ownerAllows(
   deps: Deps,
@@ -44,11 +49,11 @@ export async function readSourceFor(
   credentials: SourceCredentials,
 ): Promise<ReadableSource | null> {
   const source = await readSource(deps.db, id)
-  if (!source) return null
-  if (isSharedNamespace(source.namespace)) {
+  if (source && isSharedNamespace(source.namespace)) {
     return { view: await toSourceView(deps.db, source), isPrivate: false }
   }
-  const owner = namespaceOwner(source.namespace)
-  if (!owner || !(await ownerAllows(deps, owner, source.id, credentials))) return null
+  const owner = (source && namespaceOwner(source.namespace)) || NO_OWNER
+  const allowed = await ownerAllows(deps, owner, id, credentials)
+  if (!source || owner === NO_OWNER || !allowed) return null
   return { view: await toSourceView(deps.db, source), isPrivate: true }
 }

@@ -1,12 +1,20 @@
-// Request body caps: MAX_BODY_BYTES for API calls, MAX_UPLOAD_BYTES for multipart uploads
-// (their routes may check tighter). Over the cap -> 413 envelope, before the body is parsed.
+// Request body caps, chosen by route, never by Content-Type: the upload routes take
+// MAX_UPLOAD_BYTES (their handlers may check tighter), every other route MAX_BODY_BYTES.
+// Counted by bytes read (a stream without Content-Length too) and applied to every request
+// before any route authenticates it. Over the cap -> 413 envelope, before the body is parsed.
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { TooLargeError } from '../errors'
 import type { AppEnv } from './app-env'
 
-function isMultipart(contentType: string | undefined): boolean {
-  return (contentType ?? '').toLowerCase().startsWith('multipart/form-data')
+/** The routes that take a file: POST /api/papers/upload and POST /api/sessions/:id/files. */
+const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /^\/api\/papers\/upload\/?$/ },
+  { method: 'POST', path: /^\/api\/sessions\/[^/]+\/files\/?$/ },
+]
+
+export function isUploadRoute(method: string, path: string): boolean {
+  return UPLOAD_ROUTES.some((route) => route.method === method && route.path.test(path))
 }
 
 export function limitBodySize(maxBytes: number): MiddlewareHandler<AppEnv> {
@@ -20,11 +28,11 @@ export function limitBodySize(maxBytes: number): MiddlewareHandler<AppEnv> {
   })
 }
 
-/** The limit for /api and /v1: chosen per request from config. */
-export function apiBodyLimit(): MiddlewareHandler<AppEnv> {
+/** Every request's cap: its route's, from config. */
+export function routeBodyLimit(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { maxBodyBytes, maxUploadBytes } = c.get('deps').config.limits
-    const max = isMultipart(c.req.header('Content-Type')) ? maxUploadBytes : maxBodyBytes
+    const max = isUploadRoute(c.req.method, c.req.path) ? maxUploadBytes : maxBodyBytes
     return limitBodySize(max)(c, next)
   }
 }

@@ -8,7 +8,7 @@ export { appErrorFromCode, appErrorResponse, envelope, type ErrorEnvelope } from
 export { describeIssues, invalidInput, validate } from './validate'
 export { corsFromConfig, isAllowedOrigin } from './cors'
 export { WIDGET_KEY_HEADER, widgetAccess } from './widget-access'
-export { apiBodyLimit, limitBodySize } from './body-limit'
+export { isUploadRoute, limitBodySize, routeBodyLimit } from './body-limit'
 export { requireApiKey, authNote, apiKeyOwner, OPEN_AUTH_HEADER } from './api-key'
 export { constantTimeEqual, matchesAny } from './constant-time'
 export { generateSessionToken, hashToken, readBearerToken } from './session-token'

@@ -1,7 +1,7 @@
 // Zod schemas at the ingest edges: the job payload (HTTP body and webhook body alike),
 // the queue message, and the stored job input read back by the consumer.
 import { z } from 'zod'
-import { SHARED_NAMESPACE_PATTERN } from '../namespaces'
+import { sharedNamespaceSchema } from '../namespaces'
 
 export const MAX_JOBS_PER_REQUEST = 20
 /** Upper bound for a text job's body, in UTF-8 bytes (the row limit is checked on enqueue). */
@@ -10,9 +10,7 @@ export const MAX_TEXT_BYTES = 2_000_000
 export const FTS_MERGE_MAX_ROUNDS = 200
 
 /** Key-holding ingestion writes shared namespaces only: never a session's private one. */
-const namespaceSchema = z
-  .string()
-  .regex(SHARED_NAMESPACE_PATTERN, 'letters, digits, - and _ (1-64 characters)')
+const namespaceSchema = sharedNamespaceSchema('letters, digits, - and _ (1-64 characters)')
 
 const querySchema = z.string().trim().min(1).max(4000)
 // Host checks (private, loopback, link-local) happen in safeFetch when the job runs.

@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { readSourceFor } from '../answer'
 import { NotFoundError } from '../errors'
-import { SHARED_NAMESPACE_PATTERN } from '../namespaces'
+import { sharedNamespaceSchema } from '../namespaces'
 import { modeReport } from '../grounding'
 import type { RetrievedChunk } from '../retrieval'
 import type { McpContext } from './context'
@@ -21,9 +21,7 @@ const searchInput = {
   filters: z
     .object({
       source_ids: z.array(sourceIdSchema).min(1).max(50).optional(),
-      namespace: z
-        .string()
-        .regex(SHARED_NAMESPACE_PATTERN, 'a shared namespace: letters, digits, - and _')
+      namespace: sharedNamespaceSchema('a shared namespace: letters, digits, - and _')
         .optional()
         .describe(
           "One shared namespace ('corpus' is the library, 'scholarly' the cache of fetched papers); default: the ones /api/ask answers from",

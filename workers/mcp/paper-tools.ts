@@ -3,15 +3,14 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { invalidInput } from '../http'
+import { sharedNamespaceSchema } from '../namespaces'
 import { enqueueIngestJobs, ingestBodySchema, ingestJobSchema, type QueuedJob } from '../ingest'
 import type { ArxivPaper } from '../sources'
 import type { McpContext } from './context'
 import { withCancellation } from './in-flight'
 import { guarded, toolResult } from './results'
 
-const namespaceSchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i, 'letters, digits, - and _ (1-64 characters)')
+const namespaceSchema = sharedNamespaceSchema('letters, digits, - and _ (1-64 characters)')
   .optional()
   .describe("Knowledge base namespace (default 'corpus')")
 

@@ -3,14 +3,7 @@
 // the body cap; GET and DELETE get 405 (no standalone stream, no MCP sessions).
 import { Hono, type Context } from 'hono'
 import { SESSION_TOKEN_HEADER, SHARE_TOKEN_HEADER } from '../answer'
-import {
-  apiBodyLimit,
-  hashToken,
-  publicRateLimit,
-  readBearerToken,
-  requireApiKey,
-  type AppEnv,
-} from '../http'
+import { hashToken, publicRateLimit, readBearerToken, requireApiKey, type AppEnv } from '../http'
 import type { McpContext } from './context'
 
 /** Cancels must match calls of the same caller: the key's hash, or the client IP when open. */
@@ -34,7 +27,7 @@ async function contextFor(c: Context<AppEnv>): Promise<McpContext> {
 }
 
 export const mcpRoutes = new Hono<AppEnv>()
-  .use('*', requireApiKey(), publicRateLimit(), apiBodyLimit())
+  .use('*', requireApiKey(), publicRateLimit())
   .post('/', async (c) => {
     const context = await contextFor(c)
     const { serveMcp } = await import('./serve')

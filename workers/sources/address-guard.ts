@@ -8,7 +8,32 @@ import ipaddr from 'ipaddr.js'
 /** Outside ipaddr.js's special ranges, but a cloud's metadata endpoint all the same. */
 const METADATA_V4 = [ipaddr.IPv4.parseCIDR('168.63.129.16/32')] // Azure wireserver
 
-const BLOCKED_SUFFIXES = ['.localhost', '.internal', '.local', '.home.arpa', '.lan', '.intranet']
+/** Last labels that only resolve inside a network or on this machine (RFC 6761, 6762, 8375). */
+const LOCAL_ONLY_TLDS = new Set([
+  'localhost',
+  'localdomain',
+  'localdomain6',
+  'internal',
+  'local',
+  'lan',
+  'intranet',
+])
+const LOCAL_ONLY_SUFFIXES = ['.home.arpa']
+
+/**
+ * Labels that name this machine wherever they stand (`localhost`, `localhost6`,
+ * `ip6-localhost`, `ip6-loopback`, as /etc/hosts spells them): a name carrying one is refused
+ * however it continues, since a resolver (or a hostile zone) may map it to the loopback.
+ */
+const LOOPBACK_LABEL = /^(?:localhost[46]?|ip6-localhost|ip6-loopback|loopback)$/
+
+/** A name that means this machine or a local network, by its labels. */
+function isLocalName(host: string): boolean {
+  const labels = host.split('.')
+  if (labels.some((label) => LOOPBACK_LABEL.test(label))) return true
+  if (LOCAL_ONLY_TLDS.has(labels.at(-1) ?? '')) return true
+  return LOCAL_ONLY_SUFFIXES.some((suffix) => host.endsWith(suffix))
+}
 
 /** Public unicast only: every special-purpose range (private, CGNAT, reserved…) is refused. */
 function isBlockedV4(address: ipaddr.IPv4): boolean {
@@ -49,7 +74,8 @@ function isBlockedV6(address: ipaddr.IPv6): boolean {
 /**
  * True when `hostname` (as URL.hostname gives it: lower-case, IPv6 in brackets) names a
  * private, loopback, link-local, CGNAT, unspecified, reserved or metadata address, or a name
- * that only resolves inside a network (localhost, *.internal, single-label names).
+ * that means this machine or only resolves inside a network (any `localhost` label,
+ * `localhost.localdomain`, `ip6-loopback`, *.internal, single-label names).
  */
 export function isBlockedHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.+$/, '')
@@ -58,6 +84,6 @@ export function isBlockedHost(hostname: string): boolean {
     return !ipaddr.IPv6.isValid(literal) || isBlockedV6(ipaddr.IPv6.parse(literal))
   }
   if (ipaddr.IPv4.isValid(host)) return isBlockedV4(ipaddr.IPv4.parse(host))
-  if (host === '' || host === 'localhost' || !host.includes('.')) return true
-  return BLOCKED_SUFFIXES.some((suffix) => host.endsWith(suffix))
+  if (host === '' || !host.includes('.')) return true
+  return isLocalName(host)
 }

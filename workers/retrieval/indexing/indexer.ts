@@ -1,6 +1,7 @@
 // The write path: IndexRequests -> sources, documents, sections and chunks in D1 (the FTS5
 // rows follow by trigger) and chunk vectors in the VectorStore. Idempotent: content already
-// stored (same document hash, same chunk hash) is counted as skipped, never added twice.
+// stored (same document hash, same chunk hash) is counted as skipped, never added twice. A
+// source ingested again with other text keeps only the new text (replace-documents.ts).
 import {
   documentIdsByHash,
   existingSourceIds,
@@ -13,6 +14,7 @@ import type { VectorStore } from '../vector-store'
 import { storeChunks, type PlacedDocument } from './chunk-writer'
 import { buildTermPostings } from './postings-builder'
 import { paperKeyOf, prepareRequest, type PreparedRequest } from './prepare'
+import { removeReplacedDocuments } from './replace-documents'
 import { yieldToRequests } from '../../yield'
 
 export interface IndexDeps {
@@ -129,7 +131,12 @@ async function indexGroup(deps: IndexDeps, requests: IndexRequest[], signal?: Ab
   const sources = await upsertSources(deps.db, prepared)
   const documents = await placeDocuments(deps.db, prepared, sources.ids)
   const chunks = await storeChunks(deps, documents.placed, signal)
-  return { sources: sources.created, documents: documents.created, ...chunks }
+  const replaced = await removeReplacedDocuments(
+    deps,
+    { prepared, placed: documents.placed },
+    signal,
+  )
+  return { counts: { sources: sources.created, documents: documents.created, ...chunks }, replaced }
 }
 
 /**
@@ -171,11 +178,16 @@ export async function indexMany(
   options: IndexOptions = {},
 ): Promise<IndexCounts> {
   const total = emptyCounts()
+  let replaced = 0
   for (let i = 0; i < requests.length; i += GROUP_SIZE) {
     signal?.throwIfAborted()
-    addCounts(total, await indexGroup(deps, requests.slice(i, i + GROUP_SIZE), signal))
+    const group = await indexGroup(deps, requests.slice(i, i + GROUP_SIZE), signal)
+    addCounts(total, group.counts)
+    replaced += group.replaced
   }
-  if (total.chunks > 0 && options.postings !== 'later') await buildPostingsAfter(deps.db, signal)
+  // Replaced documents' chunks leave the postings in the same build (their purge).
+  const changed = total.chunks > 0 || replaced > 0
+  if (changed && options.postings !== 'later') await buildPostingsAfter(deps.db, signal)
   return total
 }
 

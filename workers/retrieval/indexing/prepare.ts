@@ -4,8 +4,8 @@
 import { createPace } from '../../yield'
 import { CHUNK_STEPS_PER_SLICE, chunkTextSliced } from '../chunker'
 import type { ChunkPreset, IndexRequest, SourceInput } from '../indexer-types'
-import { LIBRARY_NAMESPACE } from '../../namespaces'
-import { sha256Hex, stableId } from './hash'
+import { LIBRARY_NAMESPACE, isSharedNamespace } from '../../namespaces'
+import { randomId, sha256Hex, stableId } from './hash'
 
 export const DEFAULT_PRESET: ChunkPreset = 'papers'
 
@@ -83,12 +83,16 @@ async function prepareDocument(
 /**
  * A source row belongs to one namespace, so a session's copy never rewrites the library's
  * metadata. Library ids keep their original form (citations and share pages hold them);
- * elsewhere the namespace is part of the id, so it cannot be derived from public content.
+ * other shared namespaces put their name in the id. A private namespace's id is random: from
+ * a session id and a PDF's hash nobody can tell whether that session loaded that PDF. The
+ * id is only the row's first name: a source already stored under (namespace, kind,
+ * external id) keeps its id (the indexer looks it up), so re-ingesting still updates it.
  */
-function sourceIdOf(source: SourceInput, namespace: string): Promise<string> {
-  return namespace === LIBRARY_NAMESPACE
-    ? stableId('src', source.kind, source.externalId)
-    : stableId('src', namespace, source.kind, source.externalId)
+async function sourceIdOf(source: SourceInput, namespace: string): Promise<string> {
+  if (namespace === LIBRARY_NAMESPACE) return stableId('src', source.kind, source.externalId)
+  if (isSharedNamespace(namespace))
+    return stableId('src', namespace, source.kind, source.externalId)
+  return randomId('src')
 }
 
 export async function prepareRequest(request: IndexRequest): Promise<PreparedRequest> {
