@@ -19,14 +19,11 @@ describe('answer notices', () => {
     expect(finalStatus({ ...normal, mode: 'offline' })).toBe('Answer ready.')
   })
 
-  it('lists every fallback stage with its reason on a degraded answer', () => {
+  it('lists every fallback stage in words with its reason on a degraded answer', () => {
     const [notice, ...rest] = noticesFor(degraded)
     expect(rest).toEqual([])
     expect(notice?.kind).toBe('degraded')
-    expect(notice?.lines).toEqual([
-      'Writing the answer (synthesize): model unreachable',
-      'rerank_v2: timeout',
-    ])
+    expect(notice?.lines).toEqual(['Writing the answer: model unreachable', 'Rerank v2: timeout'])
     expect(finalStatus(degraded)).not.toMatch(/^Answer ready/)
   })
 

@@ -130,7 +130,7 @@ describe('papers view words', () => {
       quota: { search: counter, chat: counter, api_cooldown_until: null },
     }
     expect(searchSummary(result)).toBe(
-      '0 papers for “q”, searched by its keywords: deep testing (degraded: query_rewrite: the model failed (timeout))',
+      '0 papers for “q”, searched by its keywords: deep testing (degraded: Rewriting the search: the model failed (timeout))',
     )
     expect(searchSummary({ ...result, mode: 'online', fallbacks: [] })).not.toMatch(/degraded/)
   })

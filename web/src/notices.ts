@@ -2,23 +2,14 @@
 // fallback and why, an abstention says so, and "Answer ready." is kept for answers that really
 // are normal. Pure (no DOM), so it is tested in test/web/.
 import type { AnswerPayload } from './types'
+// One table of stage words for every view and the server's status lines.
+import { fallbackWords } from '../../workers/grounding/stage-words'
 
 /** A banner above the answer: what makes this answer different from a normal one. */
 export interface TurnNotice {
   kind: 'degraded' | 'abstained' | 'search-failed'
   title: string
   lines: string[]
-}
-
-/** Words for the pipeline's stage names; an unknown stage is shown as it is named. */
-const STAGE_LABELS: Record<string, string> = {
-  plan: 'Planning the search',
-  search: 'Searching sources',
-  prioritize_sources: 'Ranking sources',
-  synthesize: 'Writing the answer',
-  related_questions: 'Suggesting related questions',
-  enrich_images: 'Adding visuals',
-  format_output: 'Formatting',
 }
 
 /** What the stored conversation keeps of an answer (a reload shows the same banners). */
@@ -41,10 +32,7 @@ export function noticesFor(outcome: AnswerOutcome): TurnNotice[] {
 }
 
 function degradedNotice(fallbacks: AnswerOutcome['fallbacks']): TurnNotice {
-  const lines = fallbacks.map(({ stage, reason }) => {
-    const label = STAGE_LABELS[stage]
-    return `${label ? `${label} (${stage})` : stage}: ${reason}`
-  })
+  const lines = fallbacks.map(fallbackWords)
   return {
     kind: 'degraded',
     title: "Degraded answer: these steps fell back to Quire's offline method",

@@ -2,18 +2,23 @@
 // searched for the turn query through the polite clients, mapped and indexed into the shared
 // scholarly cache (never the public library: the request is anonymous), under one time cap. A
 // provider that fails or runs out of time is reported and skipped: the turn then debates over
-// what is indexed already. Only the run's own stop throws.
+// what is indexed already, and one unreachable or timed out is not asked again in this run
+// (upstreams.ts). Only the run's own stop throws.
 import type { Deps } from '../deps'
+import { isAppError } from '../errors'
 import { arxivToIndexRequest, crossrefToIndexRequest } from '../ingest'
 import { SCHOLARLY_NAMESPACE } from '../namespaces'
 import { indexMany, type SourceRecord } from '../retrieval'
 import { fetchPdf, type ArxivPaper } from '../sources'
 import { untilAborted, withTimeout } from './abortable'
+import type { FailedUpstreams, Upstream } from './upstreams'
 
 export interface ProviderIngest {
   count: number
   /** Why the provider gave nothing usable (unreachable, timed out), when it did not. */
   failure: string | null
+  /** Not asked: it failed earlier in this run (`failure` says how, then). */
+  skipped: boolean
 }
 
 export interface TurnIngest {
@@ -60,35 +65,58 @@ function describeFailure(error: unknown, capped: AbortSignal, ms: number): strin
   return 'unreachable'
 }
 
+/** Unreachable, timed out or answering 5xx/429 after its retries: asking again will not help. */
+function isTransient(error: unknown, capped: AbortSignal): boolean {
+  return capped.aborted || (isAppError(error) && error.retryable)
+}
+
+interface IngestJob {
+  upstream: Upstream
+  fetchRequests: (signal: AbortSignal) => Promise<SourceRecord[]>
+}
+
 async function ingestFrom(
   deps: Deps,
-  fetchRequests: (signal: AbortSignal) => Promise<SourceRecord[]>,
-  signal: AbortSignal,
+  job: IngestJob,
+  run: { signal: AbortSignal; failed: FailedUpstreams },
 ): Promise<ProviderIngest> {
+  const earlier = run.failed.get(job.upstream)
+  if (earlier !== undefined) return { count: 0, failure: earlier, skipped: true }
   const ms = deps.config.debate.ingestTimeoutMs
-  const capped = withTimeout(signal, ms)
+  const capped = withTimeout(run.signal, ms)
   try {
     const work = (async () => {
-      const records = await fetchRequests(capped)
+      const records = await job.fetchRequests(capped)
       const requests = records.map((record) => ({ ...record, namespace: SCHOLARLY_NAMESPACE }))
       await indexMany(deps, requests, capped)
       return requests.length
     })()
-    return { count: await untilAborted(work, capped), failure: null }
+    return { count: await untilAborted(work, capped), failure: null, skipped: false }
   } catch (error) {
-    if (signal.aborted) throw error
-    return { count: 0, failure: describeFailure(error, capped, ms) }
+    if (run.signal.aborted) throw error
+    const failure = describeFailure(error, capped, ms)
+    if (isTransient(error, capped)) run.failed.set(job.upstream, failure)
+    return { count: 0, failure, skipped: false }
   }
 }
 
+/** `failed` is the run's memory of failed upstreams: read to skip, written on a failure. */
 export async function ingestForTurn(
   deps: Deps,
   query: string,
-  signal: AbortSignal,
+  run: { signal: AbortSignal; failed: FailedUpstreams },
 ): Promise<TurnIngest> {
   const [arxiv, crossref] = await Promise.all([
-    ingestFrom(deps, (s) => arxivRequests(deps, query, s), signal),
-    ingestFrom(deps, (s) => crossrefRequests(deps, query, s), signal),
+    ingestFrom(
+      deps,
+      { upstream: 'arxiv', fetchRequests: (s) => arxivRequests(deps, query, s) },
+      run,
+    ),
+    ingestFrom(
+      deps,
+      { upstream: 'crossref', fetchRequests: (s) => crossrefRequests(deps, query, s) },
+      run,
+    ),
   ])
   return { arxiv, crossref }
 }

@@ -14,6 +14,7 @@ import { buildTurnQuery } from './query'
 import type { DebateRunInput } from './schemas'
 import { runScientistTurn, type TranscriptEntry } from './scientist-turn'
 import { conclusionSummary, TERMINAL_MARKERS, terminalText, type TerminalState } from './terminal'
+import type { FailedUpstreams } from './upstreams'
 import { ingestUrl, type UrlIngest } from './url-ingest'
 import { isConsensus } from './verdict'
 
@@ -26,6 +27,8 @@ interface DebateState {
   searched: string | null
   /** The subject a follow-up turned to, when it was debated as a new question. */
   subjectChange: string | null
+  /** arXiv or Crossref once unreachable in this run: later turns do not wait on it again. */
+  failedUpstreams: FailedUpstreams
 }
 
 function historyNote(input: DebateRunInput): string | null {
@@ -98,6 +101,7 @@ async function runRounds(
           state.fallbacks.add(`model:${reason}`)
         },
         onIngest: (ingest) => noteIngest(state, ingest),
+        failedUpstreams: state.failedUpstreams,
         onRetrievalFallbacks: (found) => {
           for (const fallback of found) state.fallbacks.add(`retrieval:${fallback}`)
         },
@@ -139,6 +143,7 @@ export async function orchestrateDebate(
     rounds: 0,
     searched: null,
     subjectChange: null,
+    failedUpstreams: new Map(),
   }
   if (turn.model === null) {
     state.fallbacks.add('model:offline')

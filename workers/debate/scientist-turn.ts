@@ -21,6 +21,7 @@ import {
   type CitationCheck,
   type TurnReference,
 } from './references'
+import { UPSTREAMS, upstreamName, type FailedUpstreams } from './upstreams'
 import { buildVerdict } from './verdict'
 
 export type TurnStage = 'query' | 'ingestion' | 'retrieval' | 'generation' | 'review' | 'done'
@@ -63,6 +64,8 @@ export interface ScientistTurnOptions {
   onModelFailure: (reason: string) => void
   /** Provider failures of this turn's ingestion, collected for the run's fallbacks. */
   onIngest: (ingest: TurnIngest) => void
+  /** The run's failed upstreams: skipped by this turn, added to when one fails in it. */
+  failedUpstreams: FailedUpstreams
   /** Retrieval stages that fell back ('rerank:lexical'), collected for the run's fallbacks. */
   onRetrievalFallbacks: (fallbacks: string[]) => void
 }
@@ -92,21 +95,28 @@ function newEntry(options: ScientistTurnOptions): TranscriptEntry {
 async function ingest(turn: PreparedTurn, entry: TranscriptEntry, options: ScientistTurnOptions) {
   const label = `Research Scientist ${entry.scientist}`
   entry.stage = 'ingestion'
+  const offline = { count: 0, failure: 'offline', skipped: true }
   const result: TurnIngest = options.offline
-    ? { arxiv: { count: 0, failure: 'offline' }, crossref: { count: 0, failure: 'offline' } }
-    : await ingestForTurn(turn.deps, entry.query, turn.signal)
+    ? { arxiv: offline, crossref: offline }
+    : await ingestForTurn(turn.deps, entry.query, {
+        signal: turn.signal,
+        failed: options.failedUpstreams,
+      })
   entry.ingested = { arxiv: result.arxiv.count, crossref: result.crossref.count }
   emitStatus(
     turn,
     `${label} Ingested: arXiv=${result.arxiv.count}, Crossref=${result.crossref.count}`,
   )
   options.onIngest(result)
-  const failed = (['arxiv', 'crossref'] as const).filter((p) => result[p].failure)
-  if (failed.length > 0 && !options.offline) {
-    const why = failed.map((p) => `${p === 'arxiv' ? 'arXiv' : 'Crossref'} (${result[p].failure})`)
+  // Said in the turn that found the failure; later turns skip the upstream without a word.
+  const failed = UPSTREAMS.filter((p) => result[p].failure && !result[p].skipped)
+  if (failed.length > 0) {
+    const why = failed.map((p) => `${upstreamName(p)} (${result[p].failure})`)
+    const remembered = failed.every((p) => options.failedUpstreams.has(p))
+    const rest = remembered ? ', and not asked again in this debate' : ''
     emitStatus(
       turn,
-      `${label}: ${why.join(', ')} unreachable — debating over the existing knowledge base`,
+      `${label}: ${why.join(', ')} unreachable — debating over the existing knowledge base${rest}`,
       'ingestion',
     )
   }

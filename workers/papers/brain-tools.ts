@@ -19,7 +19,7 @@ import {
   type RememberedResult,
 } from './paper-store'
 import { queuePaperLoads } from './queue-load'
-import { consumeQuota, markApiExhausted } from './quota'
+import { consumeQuota, markApiExhausted, refundQuota } from './quota'
 import { searchPapers, SEARCH_SHOW } from './search'
 import { cacheScholarly } from './scholarly-cache'
 import { loggingEmbedder, loggingModel, PaperLog } from './session-log'
@@ -89,7 +89,12 @@ export async function brainSearch(turn: PreparedTurn, query: string, actions: Br
     },
     query,
     turn.signal,
-  )
+  ).catch((error: unknown) => {
+    // A search that did not run (arXiv unreachable, timed out, stopped) gives its unit back,
+    // as POST /search does: quotas count work done.
+    refundQuota(store.sql, 'search', limits, deps.now())
+    throw error
+  })
   log.request({ chunk_tokens: 0 })
   appendLog(store.sql, log.entries)
   if (result.provider_exhausted) markApiExhausted(store.sql, limits, deps.now())

@@ -10,7 +10,8 @@ import { announceFallback, createTurnRunner, type PreparedTurn, type StepRunner 
 import { recoverable, type StageFallback } from './answer-step'
 import { brainSearch, brainTools, describeResults, type BrainActions } from './brain-tools'
 import { listPapers, readResults } from './paper-store'
-import { markApiExhausted } from './quota'
+import { markApiExhausted, refundQuota } from './quota'
+import { requestTopic } from './request-topic'
 
 const BRAIN_PERSONA = [
   'You help a researcher find arXiv papers and load them for a chat across papers.',
@@ -41,15 +42,20 @@ function emit(turn: PreparedTurn, text: string): void {
   turn.emitter.emit({ turn_index: turn.blocks.open(), type: 'token', text })
 }
 
-/** Keyword search on the message (unless this turn already searched); never loads. */
+/**
+ * Keyword search on the message's topic (unless this turn already searched); never loads.
+ * When that search does not run, the message did no work: its Paper Brain unit is given back.
+ */
 async function withoutModel(turn: PreparedTurn, actions: BrainActions, label: string) {
   let note = ''
   if (actions.searches.length === 0) {
     try {
-      await brainSearch(turn, turn.input.message, actions)
+      await brainSearch(turn, requestTopic(turn.input.message), actions)
     } catch (error) {
       if (turn.signal.aborted) throw error
-      note = `Search did not run: ${isAppError(error) ? error.message : 'the search failed'}.`
+      refundQuota(turn.store.sql, 'brain', turn.deps.config.papers, turn.deps.now())
+      const why = isAppError(error) ? error.message : 'the search failed'
+      note = `Search did not run: ${why}. This message and its search were not counted against the session's quota.`
     }
   }
   const text = [label, note, describeResults(readResults(turn.store.sql)), OFFLINE_NOTE]

@@ -4,7 +4,7 @@
 // offline or degraded); every [Paper Title, Page X] is then checked against the pages given,
 // and the checked answer is what is saved and returned. Retrieval that fell back (a failed
 // reranker or list) makes an online answer `degraded`, its fallbacks listed.
-import { abstentionAnswer, modeReport } from '../grounding'
+import { abstentionAnswer, fallbackWords, modeReport } from '../grounding'
 import type { RunOutcome } from '../session'
 import type { SourceRef } from '../stream'
 import { announceFallback, createTurnRunner, type PreparedTurn, type StepRunner } from '../turn'
@@ -33,7 +33,7 @@ function sourcesOf(pages: GivenPage[], pdfUrls: Map<string, string | null>): Sou
 /** Says in the stream that retrieval fell back, before any answer text. */
 function announceFallbacks(turn: PreparedTurn, fallbacks: StageFallback[]): void {
   if (fallbacks.length === 0) return
-  const what = fallbacks.map((f) => `${f.stage} (${f.reason})`).join(', ')
+  const what = fallbacks.map(fallbackWords).join('; ')
   announceFallback(
     turn,
     `Retrieval fell back: ${what}; the answer is marked degraded.`,

@@ -1,7 +1,9 @@
 // The search rewrite of Paper Brain, offline: a query that looks like a paper's title is
 // searched verbatim in arXiv's title field, in quotes; anything else becomes its keywords
-// (stop words and question words dropped, order kept, at most eight).
+// (stop words and question words dropped, order kept, at most eight). A request ("find two
+// papers on X and load them") is searched by its topic (request-topic.ts), not its framing.
 import { QUERY_STOP_WORDS } from '../grounding'
+import { requestTopic } from './request-topic'
 
 export interface RewrittenQuery {
   /** What goes to arXiv (free text or arXiv field syntax). */
@@ -48,15 +50,21 @@ export function keywordsOf(query: string): string[] {
   return out
 }
 
+function titleQuery(text: string): RewrittenQuery {
+  const title = text
+    .replace(/^["“]|["”]$/g, '')
+    .replace(/["“”]/g, '')
+    .trim()
+  return { arxivQuery: `ti:"${title}"`, kind: 'title' }
+}
+
 export function rewriteForArxiv(query: string): RewrittenQuery {
   const text = query.trim()
-  if (looksLikeTitle(text)) {
-    const title = text
-      .replace(/^["“]|["”]$/g, '')
-      .replace(/["“”]/g, '')
-      .trim()
-    return { arxivQuery: `ti:"${title}"`, kind: 'title' }
-  }
-  const keywords = keywordsOf(text)
+  if (looksLikeTitle(text)) return titleQuery(text)
+  const topic = requestTopic(text)
+  // Only a quoted title inside a request is searched verbatim: "find papers on Graph Neural
+  // Networks" names a topic in capitals, not a title.
+  if (topic !== text && /^["“].+["”]$/.test(topic)) return titleQuery(topic)
+  const keywords = keywordsOf(topic)
   return { arxivQuery: keywords.length > 0 ? keywords.join(' ') : text, kind: 'keywords' }
 }

@@ -7,6 +7,7 @@ import type { Packet } from '../types'
 import { DebateCard } from './debate-card'
 import type { StoredDebate } from './stored-debates'
 import { el } from '../el'
+import { fallbackWords } from '../../../workers/grounding/stage-words'
 
 const TERMINAL = /^=== (Viable Solution Reached|Debate Interrupted|Max Turns Reached) ===$/m
 const NEAR_BOTTOM_PX = 80
@@ -158,7 +159,7 @@ export class DebateView {
   private showFinalMode(final: ReturnType<typeof modeOf>, report: boolean): void {
     if (!final) return
     if (final.mode === 'degraded') {
-      const what = final.fallbacks.map((f) => (f.reason ? `${f.stage} (${f.reason})` : f.stage))
+      const what = final.fallbacks.map(fallbackWords)
       this.showMode('degraded', `Degraded: ${what.join(', ') || 'some steps fell back'}`)
     } else if (final.mode === 'offline' && this.modeNote.hidden) {
       this.showMode('offline', 'Offline: extractive turns from the knowledge base, Validation N/A')

@@ -8,6 +8,8 @@ import type {
   QuotaView,
   SearchResult,
 } from './types'
+// The server's own table, so the page and the stream's status lines name stages alike.
+import { fallbackWords } from '../../../workers/grounding/stage-words'
 
 const minutesUntil = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000))
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -73,7 +75,7 @@ export function modeExplanation(mode: AnswerMode): string {
 
 /** The fallbacks of a result, whatever shape the server gave them in, as readable lines. */
 export function fallbackLines(fallbacks: (string | { stage: string; reason: string })[]): string[] {
-  return fallbacks.map((f) => (typeof f === 'string' ? f : `${f.stage}: ${f.reason}`))
+  return fallbacks.map((f) => (typeof f === 'string' ? f : fallbackWords(f)))
 }
 
 /** The status line under a finished answer: how it was made, and what it cites. */
@@ -102,5 +104,5 @@ export function searchSummary(result: SearchResult): string {
   const head = `${plural(result.papers.length, 'paper')} for “${result.query}”, searched ${QUERY_KINDS[result.query_kind]}: ${result.arxiv_query}`
   const fallbacks = result.fallbacks ?? []
   if (result.mode !== 'degraded' || fallbacks.length === 0) return head
-  return `${head} (degraded: ${fallbacks.map((f) => `${f.stage}: ${f.reason}`).join('; ')})`
+  return `${head} (degraded: ${fallbacks.map(fallbackWords).join('; ')})`
 }

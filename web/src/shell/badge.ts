@@ -3,6 +3,7 @@
 // answer was really made.
 import { ANSWER_MODE_EVENT, type AnswerModeDetail } from '../app-events'
 import type { HealthView } from '../types'
+import { stageWords } from '../../../workers/grounding/stage-words'
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
 let configuredModel: string | null = null
@@ -30,7 +31,7 @@ function showAnswerMode(detail: AnswerModeDetail): void {
   const model = detail.model ?? configuredModel
   const name = model ? ` · ${model}` : ''
   if (detail.mode === 'degraded') {
-    const stages = detail.fallbacks.map((f) => f.stage).join(', ')
+    const stages = detail.fallbacks.map((f) => stageWords(f.stage)).join(', ')
     setBadge('degraded', `Degraded${name}`, `Fell back offline: ${stages || 'some steps'}`)
   } else if (detail.mode === 'online') {
     setBadge('online', `Online${name}`, 'The last answer was written by this model.')
