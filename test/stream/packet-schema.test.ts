@@ -25,6 +25,7 @@ const pending: Packet = {
     document_content: '## Methods\nWe sampled [1].',
     sources: [source(1)],
     revision: 1,
+    unsourced: false,
   },
 }
 

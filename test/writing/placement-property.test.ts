@@ -107,8 +107,9 @@ describe('placement', () => {
         const without =
           placed.merge.markdown.slice(0, at) + placed.merge.markdown.slice(at + content.length)
         // Taking the content (and a new heading) out gives back the original, up to blank lines.
-        const heading =
-          placed.placement.action === 'new_section' ? squeeze(`## ${placed.placement.heading}`) : ''
+        // (at the document's own heading level, so read from the text right before it)
+        const written = /(#{1,6} [^\n]*)\n+$/.exec(placed.merge.markdown.slice(0, at))?.[1] ?? ''
+        const heading = placed.placement.action === 'new_section' ? squeeze(written) : ''
         return squeeze(without).replace(heading, '') === squeeze(doc)
       }),
       { numRuns: 10_000 },

@@ -30,6 +30,9 @@ export const pendingContentSchema = z.object({
   sources: z.array(sourceRefSchema),
   /** 1 for the first draft; each revision of still-pending content adds one. */
   revision: z.number().int().positive(),
+  /** Nothing in the content is tied to a source (a model's reply that cited none): the UI
+   * warns before it is placed, and it is placed uncited. */
+  unsourced: z.boolean(),
   /** Each sentence of document_content with the numbers (in `sources`) it was written from. */
   attributions: z
     .array(z.object({ text: z.string(), sources: z.array(z.number().int()) }))

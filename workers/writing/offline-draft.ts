@@ -2,6 +2,7 @@
 // stand on their own, first person attributed to the authors, each tied to the source it
 // came from — labelled offline, so the flow works on a fresh machine. When no sentence of the
 // evidence can be used, there is no draft: the request is declined like an unsupported one.
+import { OFFLINE_DECLINE_REASON, type OfflineDeclineCause } from './decline'
 import type { Stage1Output } from './schemas'
 import { draftSentences } from './draft-sentences'
 import type { JudgedEvidence } from './evidence'
@@ -17,7 +18,7 @@ export function degradedLabel(reason: string): string {
 
 export type OfflineDraft =
   | { kind: 'draft'; output: Stage1Output; attributions: SentenceSources[] }
-  | { kind: 'declined'; reason: string }
+  | { kind: 'declined'; reason: string; cause: OfflineDeclineCause }
 
 const MAX_SENTENCES = 4
 const MAX_PER_SOURCE = 2
@@ -34,14 +35,12 @@ export function offlineDraft(
     exclude: [options.pending ?? '', options.exclude ?? ''].join('\n'),
   })
   if (sentences.length === 0) {
-    return {
-      kind: 'declined',
-      reason: options.pending
-        ? 'the knowledge base has nothing to add to the suggestion'
-        : options.exclude
-          ? 'every sentence that supports it was in the rejected draft'
-          : 'no sentence of the relevant sources can stand on its own in a document',
-    }
+    const cause = options.pending
+      ? 'nothing_to_add'
+      : options.exclude
+        ? 'all_rejected'
+        : 'unquotable'
+    return { kind: 'declined', reason: OFFLINE_DECLINE_REASON[cause], cause }
   }
   const used = [...new Map(sentences.map((s) => [s.chunk.sourceId, s.chunk])).values()]
   const attributions = sentences.map((s) => ({ text: s.text, sourceIds: [s.chunk.sourceId] }))

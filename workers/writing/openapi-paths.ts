@@ -77,7 +77,7 @@ export function writingPaths(): Json {
     '/api/documents/{session}/pending': {
       get: {
         summary:
-          'The content awaiting approval ({pending_id, document_content, sources, revision}), or null',
+          'The content awaiting approval ({pending_id, document_content, sources, revision, unsourced}), or null',
         parameters: [session],
         security: SESSION_TOKEN,
         responses: { '200': json(anObject), ...errors(...SESSION_ERRORS) },

@@ -5,6 +5,7 @@
 // topic words they would make every request look unsupported.
 import { foldText, isScholarlyWord, termOf, wordsOf } from '../grounding'
 import { targetPhrases } from './placement/deterministic'
+import { sectionRequested } from './placement/section-request'
 import { familiesOf } from './placement/section-terms'
 
 /**
@@ -44,7 +45,12 @@ function placeWords(message: string): Set<string> {
 }
 
 /** The request's topic in its own words (casing kept: "vitamin D"); '' when it names none. */
-export function requestTopic(message: string): string {
+export function requestTopic(request: string): string {
+  // "a section called Limitations" names where the text goes, not what it is about.
+  const section = sectionRequested(request)
+  const message = section
+    ? `${request.slice(0, section.start)} ${request.slice(section.end)}`
+    : request
   const places = placeWords(message)
   const kept = wordsOf(message).filter(
     (word) => !isWritingWord(word) && !places.has(word.toLowerCase()),

@@ -145,6 +145,7 @@ export const writingRoutes = new Hono<AppEnv>()
       document_content: open.document_content,
       sources: open.sources,
       revision: open.revision,
+      unsourced: open.sources.length === 0,
     }
     return c.json({ pending })
   })

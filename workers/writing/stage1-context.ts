@@ -11,6 +11,7 @@ import { judgedEvidence, type JudgedEvidence } from './evidence'
 import { readTypes, typesList } from './document-types'
 import { currentPending, latestPending, type PendingRecord } from './pending-store'
 import type { PromptContext } from './prompts'
+import { requestKind } from './request-kind'
 import { requestTopic } from './request-topic'
 import { parseBlocks, structureSummary } from './structure'
 
@@ -21,6 +22,10 @@ export interface Stage1Context {
   evidence: JudgedEvidence
   /** The message only rewords the pending content (it names no topic of its own). */
   rewordsPending: boolean
+  /** The message asks to change the text it points at (a highlight), not to add content. */
+  editsSelection: boolean
+  /** Highlights were attached to the message. */
+  hasHighlights: boolean
   pending?: PendingRecord
   rejected?: PendingRecord
   prompt: PromptContext
@@ -45,14 +50,23 @@ function evidenceText(chunks: RetrievedChunk[]): string {
  */
 function evidenceQueries(input: Stage1Input, pending?: PendingRecord, rejected?: PendingRecord) {
   if (input.isRewrite && rejected)
-    return { queries: [requestTopic(rejected.request)], wording: false }
+    return { queries: [requestTopic(rejected.request)], wording: false, editing: false }
+  const hasHighlights = input.highlights.trim() !== ''
+  const kind = requestKind(input.query, {
+    hasHighlights,
+    namesTopic: requestTopic(input.query) !== '',
+  })
+  // "Make it shorter" with a suggestion pending and nothing highlighted rewords the suggestion.
+  if (kind === 'edit_selection' && (hasHighlights || !pending))
+    // The instruction's words name no topic: only the highlight's own words are looked up.
+    return { queries: [requestTopic(input.highlights)], wording: false, editing: true }
   const own = requestTopic(input.query) || requestTopic(input.highlights)
-  if (!pending) return { queries: [own], wording: false }
+  if (!pending) return { queries: [own], wording: false, editing: false }
   const earlier = requestTopic(pending.request)
   // "Make it shorter" names no topic: it rewords the pending content, on its own evidence.
-  if (!own) return { queries: [earlier], wording: true }
+  if (!own) return { queries: [earlier], wording: true, editing: false }
   // A revision continues the pending request's topic: read as a follow-up if its own fails.
-  return { queries: [own, `${own} ${earlier}`], wording: false }
+  return { queries: [own, `${own} ${earlier}`], wording: false, editing: false }
 }
 
 /** The first query's evidence that the judgement accepts, else the first one's refusal. */
@@ -134,6 +148,8 @@ export async function gatherStage1Context(
     context,
     evidence,
     rewordsPending: asked.wording,
+    editsSelection: asked.editing,
+    hasHighlights: options.highlights.trim() !== '',
     pending,
     rejected,
     prompt,

@@ -97,6 +97,7 @@ export async function finishStage1(turn: PreparedTurn, result: Stage1Result): Pr
         sources,
         revision: pending.revision,
         attributions,
+        unsourced: sources.length === 0,
       },
     })
   }
@@ -126,6 +127,8 @@ export async function finishStage1(turn: PreparedTurn, result: Stage1Result): Pr
     status,
     pending_content_id: pending?.id ?? null,
     revision: pending?.revision ?? null,
+    /** Pending content tied to no source: placed only under a visible "no sources" warning. */
+    unsourced: Boolean(pending) && sources.length === 0,
     mode,
     fallbacks,
     new_types: types,

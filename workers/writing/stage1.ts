@@ -12,7 +12,7 @@ import {
   type StepRunner,
   type TurnAnswer,
 } from '../turn'
-import { CANNOT_REWORD, declineReply } from './decline'
+import { CANNOT_REWORD, cannotEditSelection, declineReply, offlineDeclineReply } from './decline'
 import { markHistory } from './history-marks'
 import { highlightTexts, withHighlights } from './highlights'
 import { degradedLabel, OFFLINE_LABEL, offlineDraft } from './offline-draft'
@@ -60,19 +60,25 @@ function withoutModel(input: WritingInput, ctx: Stage1Context, label?: string): 
   const mode = label ? 'degraded' : 'offline'
   const prefix = label ?? OFFLINE_LABEL
   const revising = Boolean(ctx.pending)
+  if (ctx.editsSelection) {
+    const message = `${prefix}\n\n${cannotEditSelection(ctx.hasHighlights)}`
+    return { output: chatOnly(message), mode, parse: 'offline' }
+  }
   if (ctx.rewordsPending)
     return { output: chatOnly(`${prefix}\n\n${CANNOT_REWORD}`), mode, parse: 'offline' }
   const declined = ctx.evidence.declined
-  const draft = declined
-    ? ({ kind: 'declined', reason: declined } as const)
-    : offlineDraft(ctx.evidence, {
-        mode: input.mode,
-        ...(ctx.pending ? { pending: ctx.pending.document_content } : {}),
-        ...(ctx.rejected ? { exclude: ctx.rejected.document_content } : {}),
-        ...(label ? { label } : {}),
-      })
+  if (declined) {
+    const message = `${prefix}\n\n${declineReply(declined, { revising })}`
+    return { output: chatOnly(message), mode, parse: 'offline', abstained: declined }
+  }
+  const draft = offlineDraft(ctx.evidence, {
+    mode: input.mode,
+    ...(ctx.pending ? { pending: ctx.pending.document_content } : {}),
+    ...(ctx.rejected ? { exclude: ctx.rejected.document_content } : {}),
+    ...(label ? { label } : {}),
+  })
   if (draft.kind === 'declined') {
-    const message = `${prefix}\n\n${declineReply(draft.reason, { revising })}`
+    const message = `${prefix}\n\n${offlineDeclineReply(draft.cause, { revising })}`
     return { output: chatOnly(message), mode, parse: 'offline', abstained: draft.reason }
   }
   return { output: draft.output, mode, parse: 'offline', attributions: draft.attributions }
@@ -87,7 +93,8 @@ async function produce(
   if (!turn.model) return withoutModel(input, ctx)
   const revising = Boolean(ctx.pending)
   // Words are a floor, not a veto: only when nothing matched at all is the model not asked.
-  if (ctx.evidence.declined && ctx.evidence.nothingMatched && !ctx.rewordsPending) {
+  const rewords = ctx.rewordsPending || ctx.editsSelection
+  if (ctx.evidence.declined && ctx.evidence.nothingMatched && !rewords) {
     const reason = ctx.evidence.declined
     return {
       output: chatOnly(declineReply(reason, { revising })),

@@ -69,9 +69,10 @@ export async function previewPlacement(
   request: ApproveRequest,
   signal?: AbortSignal,
 ) {
-  const { document, decision } = await decide(deps, stub, request, signal)
+  const { pending, document, decision } = await decide(deps, stub, request, signal)
   return {
     ...describe(decision, deps.models ? 'online' : 'offline'),
+    unsourced: pending.sources.length === 0,
     document: { markdown: decision.merge.markdown, base_version: document.version },
   }
 }
@@ -82,7 +83,7 @@ export async function approveContent(
   request: ApproveRequest,
   signal?: AbortSignal,
 ) {
-  const { decision } = await decide(deps, stub, request, signal)
+  const { pending, decision } = await decide(deps, stub, request, signal)
   const saved = await saveDocument(deps.db, {
     sessionId: request.sessionId,
     markdown: decision.merge.markdown,
@@ -96,6 +97,8 @@ export async function approveContent(
   return {
     status: 'placed' as const,
     document: saved,
+    /** Placed with no source behind it: the UI says so. */
+    unsourced: pending.sources.length === 0,
     ...describe(decision, deps.models ? 'online' : 'offline'),
   }
 }

@@ -156,7 +156,7 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
               suggestionSlot.replaceChildren()
               chat.say(
                 'status',
-                `Placed (${placed.placement.action.replace(/_/g, ' ')}); version ${placed.document.version}.`,
+                `Placed (${placed.placement.action.replace(/_/g, ' ')}); version ${placed.document.version}.${placed.unsourced ? ' It has no sources and cites nothing.' : ''}`,
               )
               await refresh(x)
             },

@@ -12,7 +12,13 @@ export interface PendingView {
   revision: number
   /** Each sentence with the numbers of the sources it was written from. */
   attributions?: { text: string; sources: number[] }[]
+  /** No source stands behind the content: it is shown, and placed, under a warning. */
+  unsourced?: boolean
 }
+
+/** The notice an unsourced suggestion carries, on its card and when it is placed. */
+const UNSOURCED_WARNING =
+  'No sources: nothing in this suggestion comes from the knowledge base, so it will be placed without citations. Check it before you approve it.'
 
 /** The content with "[n]" after each sentence, as the document will cite it once placed. */
 function citedContent(pending: PendingView): string {
@@ -53,6 +59,13 @@ export function renderSuggestion(
   const title = document.createElement('h2')
   title.textContent = `Suggestion (revision ${pending.revision}) — awaiting approval`
   card.append(title)
+  if (pending.unsourced) {
+    const warn = document.createElement('p')
+    warn.className = 'write-unsourced'
+    warn.setAttribute('role', 'note')
+    warn.textContent = UNSOURCED_WARNING
+    card.append(warn)
+  }
   if (preview) {
     const where = document.createElement('p')
     where.className = 'write-where'

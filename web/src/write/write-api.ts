@@ -143,13 +143,14 @@ export class WriteApi {
   }
 
   approve(id: string, placement?: Placement, baseVersion?: number) {
-    return this.call<{ document: { markdown: string; version: number }; placement: Placement }>(
-      `/api/content/${encodeURIComponent(id)}/approve`,
-      {
-        method: 'POST',
-        body: JSON.stringify({ session_id: this.session.id, placement, base_version: baseVersion }),
-      },
-    )
+    return this.call<{
+      document: { markdown: string; version: number }
+      placement: Placement
+      unsourced?: boolean
+    }>(`/api/content/${encodeURIComponent(id)}/approve`, {
+      method: 'POST',
+      body: JSON.stringify({ session_id: this.session.id, placement, base_version: baseVersion }),
+    })
   }
 
   reject(id: string, reason?: string) {

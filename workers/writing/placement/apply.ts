@@ -2,6 +2,7 @@
 // a block boundary. Existing text is only ever cut when a placement names blocks to replace,
 // so nothing else can be lost or duplicated (a property test checks this on 10,000 runs).
 import { parseBlocks, type DocBlock } from '../structure'
+import { sectionDepth } from './section-order'
 import type { Placement } from './types'
 
 export interface Merge {
@@ -56,7 +57,10 @@ export function resolveOffset(blocks: DocBlock[], markdown: string, p: Placement
 function newSectionContent(blocks: DocBlock[], p: Placement, content: string): string {
   if (p.action !== 'new_section') return content
   const parent = p.target === null ? undefined : blocks.find((b) => b.id === p.target)
-  const depth = Math.min(6, parent ? parent.depth + 1 : 2)
+  const depth = Math.min(
+    6,
+    parent ? parent.depth + 1 : sectionDepth(blocks.filter((b) => b.depth > 0)),
+  )
   const heading = p.heading.replace(/\s+/g, ' ').trim() || 'New section'
   // Content that already opens with its own heading keeps it.
   return /^#{1,6}\s/.test(content) ? content : `${'#'.repeat(depth)} ${heading}\n\n${content}`

@@ -2,14 +2,13 @@
 // invalid. It finds the section the user named (a heading's own words, or the same family of
 // section names: "intro" ~ Introduction), else a new section the user asked for, else the end.
 import { parseBlocks, type DocBlock } from '../structure'
+import { sectionRequested } from './section-request'
 import { familiesOf, stemsOf } from './section-terms'
 import type { Placement } from './types'
 
 /** Words that introduce where something goes: "add this to the methods section". */
 const WHERE =
   /\b(?:to|into|in|under|within|inside|below|beneath|after|before|at the end of|near)\b([^.;!?\n]*)/gi
-const NEW_SECTION =
-  /\bnew\s+(?:sub)?section\s+(?:called|named|titled|on|about|for)?\s*["'“]?([^"'”.;!?\n]{2,80})/i
 
 /** What section matching needs of a heading: mdast blocks and scanned lines both have it. */
 export interface Heading {
@@ -73,8 +72,7 @@ export function matchSection<H extends Heading>(
 }
 
 export function newSectionAsked(instruction: string): string | null {
-  const m = NEW_SECTION.exec(instruction)
-  return m?.[1] ? m[1].trim() : null
+  return sectionRequested(instruction)?.heading ?? null
 }
 
 /**

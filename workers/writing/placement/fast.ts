@@ -1,21 +1,13 @@
 // The deterministic placer for any document length: headings by a line scan (headings.ts),
 // the section the user named (or a new section they asked for, or the end), and the merge
 // spliced in at that offset — no full parse, so a 25,000-word paper stays within budget.
-import { splice, type Merge } from './apply'
-import { matchSection, newSectionAsked } from './deterministic'
+import { splice } from './apply'
+import { matchSection } from './deterministic'
 import { bodyEnd, scanHeadings, type HeadingLine } from './headings'
-import type { Placement } from './types'
+import { docEnd, mergeNewSection, type FastPlacement } from './new-section'
+import { sectionRequested } from './section-request'
 
-export interface FastPlacement {
-  merge: Merge
-  placement: Placement & { section: string | null }
-}
-
-function docEnd(markdown: string): number {
-  let end = markdown.length
-  while (end > 0 && /\s/.test(markdown[end - 1] ?? '')) end -= 1
-  return end
-}
+export type { FastPlacement }
 
 /** Merges into the body of `headings[index]`'s section (used when embeddings chose it). */
 export function mergeIntoSection(
@@ -41,20 +33,8 @@ export function mergeDeterministically(
   const headings = scanHeadings(markdown)
   const base = { target: null, heading: '', replace: [] as string[] }
   for (const message of [...messages].reverse()) {
-    const asked = newSectionAsked(message)
-    if (asked) {
-      const merge = splice(markdown, docEnd(markdown), `## ${asked}\n\n${piece}`)
-      return {
-        merge,
-        placement: {
-          ...base,
-          action: 'new_section',
-          heading: asked,
-          section: asked,
-          reason: 'asked for a new section',
-        },
-      }
-    }
+    const asked = sectionRequested(message)
+    if (asked) return mergeNewSection(markdown, piece, message, asked, headings)
     const match = matchSection(headings, message)
     if (match) {
       const merge = splice(
