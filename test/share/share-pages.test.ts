@@ -67,7 +67,7 @@ const DEBATE_TURN = {
       numbers: [2, 4],
       source_id: 's2',
       url: '/api/sources/s2',
-      apa: 'Calcium trial. (n.d.).',
+      apa: '*Calcium trial*. (n.d.).',
     },
   ],
   verdict: {
@@ -128,6 +128,9 @@ describe('share pages', () => {
     expect(html).toMatch(
       /<li id="m1-t0-r2"><span id="m1-t0-r4"><\/span><span class="ref-num">\[2, 4\]<\/span> <a href="http:\/\/localhost\/api\/sources\/s2"/,
     )
+    // The entry's italic title is italic, never asterisks (issue 47).
+    expect(html).toContain('rel="noopener noreferrer nofollow"><i>Calcium trial</i>. (n.d.).</a>')
+    expect(html).not.toContain('*Calcium')
     expect(html).toContain('<p>Viability: VIABLE<br>Validation: N/A</p>')
     expect(html).toContain('<title>Debate: Does calcium help bones? · Quire</title>')
     // The question heads the page (h1), so its turns are h2 and their references h3: no

@@ -101,6 +101,7 @@ export {
 } from './mode'
 export { anythingMatches, judgeForReader } from './any-match'
 export { fallbackWords, stageWords } from './stage-words'
+export { apaInlineHtml } from './apa-inline'
 export { NO_ANSWER_SENTINEL, isNoAnswerSentinel } from './sentinel'
 export { createSentinelGate, type SentinelGate } from './sentinel-gate'
 export { MIN_DOCUMENTS_FOR_IDF } from './tuning'

@@ -3,6 +3,7 @@
 // (verdict, text, references) and how it ended. All stored text is escaped or goes through the
 // sanitising Markdown renderer.
 import { escapeUTF8 as escapeHtml } from 'entities/escape'
+import { apaInlineHtml } from '../grounding'
 import { documentHtml } from './document-html'
 import type { SharedDebate, SharedDebateTurn, SharedVerdict } from './shared-debate'
 import type { SharedMessage } from './transcript'
@@ -15,10 +16,14 @@ function safeHref(url: string | null | undefined, origin: string): string | null
   return /^https?:\/\//i.test(url) ? escapeHtml(url) : null
 }
 
-function link(title: string, url: string | null | undefined, origin: string): string {
+/** `html` is already safe markup: escaped text, or an APA entry's inline HTML. */
+function linkHtml(html: string, url: string | null | undefined, origin: string): string {
   const href = safeHref(url, origin)
-  const text = escapeHtml(title)
-  return href ? `<a href="${href}" rel="noopener noreferrer nofollow">${text}</a>` : text
+  return href ? `<a href="${href}" rel="noopener noreferrer nofollow">${html}</a>` : html
+}
+
+function link(title: string, url: string | null | undefined, origin: string): string {
+  return linkHtml(escapeHtml(title), url, origin)
 }
 
 function sources(message: SharedMessage, index: number, origin: string): string {
@@ -74,7 +79,7 @@ function debateTurn(turn: SharedDebateTurn, anchor: string, origin: string, leve
     // Every marker naming the work lands on its entry.
     const [first, ...others] = ref.numbers
     const extra = others.map((n) => `<span id="${refAnchor(n)}"></span>`).join('')
-    return `<li id="${refAnchor(first ?? 0)}">${extra}<span class="ref-num">[${ref.numbers.join(', ')}]</span> ${link(ref.apa, ref.url, origin)}</li>`
+    return `<li id="${refAnchor(first ?? 0)}">${extra}<span class="ref-num">[${ref.numbers.join(', ')}]</span> ${linkHtml(apaInlineHtml(ref.apa), ref.url, origin)}</li>`
   })
   const references = refs.length
     ? `<h${level + 1}>References (APA 7)</h${level + 1}><ul class="references">${refs.join('')}</ul>`

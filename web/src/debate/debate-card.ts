@@ -5,6 +5,7 @@ import { renderAnswer, sourceAnchor } from '../markdown'
 import type { Packet, SourceRef } from '../types'
 import { splitTurnText, type CardReference } from './references'
 import { el } from '../el'
+import { apaInlineHtml } from '../../../workers/grounding/apa-inline'
 
 export type Verdict = Extract<Packet, { type: 'verdict' }>['verdict']
 
@@ -106,7 +107,9 @@ export class DebateCard {
     const streamed = this.sources.get(first)
     if (streamed?.snippet) item.dataset.snippet = streamed.snippet
     const url = ref.url ?? streamed?.url ?? null
-    const entry = url ? el('a', 'reference-entry', ref.apa) : el('span', 'reference-entry', ref.apa)
+    const entry = url ? el('a', 'reference-entry') : el('span', 'reference-entry')
+    // The entry's Markdown as inline HTML (escaped; only <i> and <b> are made), as on the share page.
+    entry.innerHTML = apaInlineHtml(ref.apa)
     if (entry instanceof HTMLAnchorElement && url) {
       entry.href = url
       entry.target = '_blank'
