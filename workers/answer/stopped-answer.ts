@@ -5,7 +5,7 @@ import type { PacketBody, SourceRef } from '../stream'
 import type { AnswerSource } from './types'
 
 /** The message data of a stopped ask (typed, as a finished ask's is). */
-export interface StoppedAskData {
+export type StoppedAskData = {
   kind: 'ask'
   /** True only when the stop cut the text; a stop after the last word leaves it false. */
   stopped: boolean
