@@ -1,5 +1,6 @@
 // npm run bench [-- --sizes 10000,50000,200000 --queries 100 --answer-runs 20 --port 8961
-//   --fake-port N --only answer|retrieval|placement|stop --common-shares 0.3,0.1]
+//   --fake-port N --only answer|retrieval|placement|stop|stop-route --stop-runs 20
+//   --word-ms 400 --common-shares 0.3,0.1]
 // Time to the sources packet and first answer token through POST /api/ask against wrangler dev
 // (scripted model, 1.5 s to first token; bench/answer-latency.ts); ingest throughput and query
 // latency of Quire's shipped retriever with the default configuration inside workerd
@@ -14,7 +15,9 @@ import { answerLatency } from './answer-latency'
 import { placementBench } from './placement'
 import { retrievalAtScale } from './scale'
 import { percentile } from './stats'
+import { startTarget } from './load'
 import { stopLatency } from './stop-latency'
+import { seedStopSource, stopThroughRoutes } from './stop-route'
 import { SyntheticCorpus } from './synthetic'
 
 const { values } = parseArgs({
@@ -29,6 +32,8 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'all' },
     reuse: { type: 'string' },
     'common-shares': { type: 'string', default: '' },
+    'stop-runs': { type: 'string', default: '20' },
+    'word-ms': { type: 'string', default: '400' },
   },
 })
 
@@ -95,9 +100,40 @@ async function stopLine(): Promise<void> {
   )
 }
 
+/** POST …/stop through the routes, with the scripted model at --word-ms a word. */
+async function stopRouteLines(): Promise<void> {
+  const port = Number(values.port)
+  const fakePort = values['fake-port'] ? Number(values['fake-port']) : undefined
+  const target = await startTarget(port, log, { fakePort })
+  try {
+    await seedStopSource(target)
+    const runs = Number(values['stop-runs'])
+    const wordMs = Number(values['word-ms'])
+    const results = await stopThroughRoutes(target, { runs, wordMs })
+    const ms = (xs: number[], p: number) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        p,
+      ).toFixed(1)
+    const rows = [...results].flatMap(([name, t]) => [
+      [`${name}: stop answered`, ms(t.answered, 0.5), ms(t.answered, 0.95), ms(t.answered, 1)],
+      [`${name}: stream closed`, ms(t.closed, 0.5), ms(t.closed, 0.95), ms(t.closed, 1)],
+    ])
+    process.stdout.write(
+      `Stop through the routes (ms from sending POST /api/sessions/:id/stop; wrangler dev, ` +
+        `scripted model at ${wordMs} ms a word; ${runs} runs each)\n`,
+    )
+    process.stdout.write(`${table(['measure', 'p50', 'p95', 'max'], rows)}\n\n`)
+  } finally {
+    await target.stop()
+  }
+}
+
 async function main(): Promise<void> {
   if (values.only === 'all' || values.only === 'stop') await stopLine()
   if (values.only === 'stop') return
+  if (values.only === 'all' || values.only === 'stop-route') await stopRouteLines()
+  if (values.only === 'stop-route') return
   if (values.only === 'all' || values.only === 'placement') placementLine()
   if (values.only === 'placement') return
   if (values.only !== 'retrieval') await answerBench()

@@ -59,6 +59,7 @@ function replayCached(
   })
   deps.emit({ type: 'sources', sources: toSourceRefs(cached.sources) })
   deps.emit({ type: 'token', text: cached.answer })
+  deps.onTextComplete?.()
   deps.emit({ type: 'status', step: 'format_output', phase: 'end', message: 'Answer ready.', at })
   return {
     ...cached,

@@ -7,6 +7,7 @@ import { ANSWER_BLOCK, answerQuestion, HISTORY_LIMIT } from './answer'
 import { toAnswerDeps } from './answer-deps'
 import { lastCitedSources } from './conversation-sources'
 import type { AskRunInput, HistoryTurn } from './schemas'
+import { StoppedAnswer } from './stopped-answer'
 import type { AnswerPayload } from './types'
 
 const HISTORY_MESSAGE_CHARS = 4000
@@ -44,12 +45,11 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
   const { input, store, signal, sessionId } = context
   const messages = store.listMessages()
   const askedBefore = messages.filter((m) => m.role === 'user').length
-  let partial = ''
+  const kept = new StoppedAnswer()
   const emit = (body: PacketBody) => {
     // After a stop nothing more reaches the reader, so what was sent is what is saved.
     if (signal.aborted) return
-    if (body.type === 'token') partial += body.text
-    if (body.type === 'replace') partial = ''
+    kept.observe(body)
     context.emit(atBlock(body, ANSWER_BLOCK))
   }
   const request = {
@@ -64,28 +64,32 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
     content: input.query,
     data: { kind: 'ask', options: input.options },
   })
-  // The stop is the outcome the moment it lands: the partial answer is saved then, marked
-  // stopped, so a pipeline step that finishes anyway (a cached replay, a last write) can never
-  // turn the stopped turn into a full "ready" answer behind the reader's back.
+  // The stop is the outcome the moment it lands: the answer so far is saved then, with the
+  // sources its [n] name, so a pipeline step that finishes anyway (a cached replay, a last
+  // write) can never turn the stopped turn into a full "ready" answer behind the reader's back.
   const saveStopped = () => {
-    store.appendMessage({
-      role: 'assistant',
-      content: partial,
-      data: { kind: 'ask', stopped: true },
-    })
+    store.appendMessage({ role: 'assistant', content: kept.text, data: kept.toData() })
   }
   signal.addEventListener('abort', saveStopped, { once: true })
-  const stopped = { session_id: sessionId, question: input.query, stopped: true }
+  const stoppedOutcome = (): RunOutcome => {
+    const data = kept.toData()
+    const base = { session_id: sessionId, question: input.query, answer: kept.text }
+    return { ...base, sources: data.sources, stopped: data.stopped }
+  }
   try {
-    const deps = toAnswerDeps(context.deps, emit)
+    // Only before the stop: steps that ignore the signal must not complete a cut text.
+    const onTextComplete = () => {
+      if (!signal.aborted) kept.completeText()
+    }
+    const deps = { ...toAnswerDeps(context.deps, emit), onTextComplete }
     const payload = await answerQuestion(request, deps, context.deps.db, signal)
-    if (signal.aborted) return { ...stopped, answer: partial }
+    if (signal.aborted) return stoppedOutcome()
     signal.removeEventListener('abort', saveStopped)
     saveAnswer(store, payload, askedBefore + 1)
     return { ...payload }
   } catch (error) {
     if (!signal.aborted) throw error
-    return { ...stopped, answer: partial }
+    return stoppedOutcome()
   } finally {
     signal.removeEventListener('abort', saveStopped)
   }

@@ -64,7 +64,8 @@ type _AnswerPayloadHolds = Holds<Same<z.input<typeof answerPayload>, AnswerPaylo
 
 /** A run stopped by POST /api/sessions/{id}/stop keeps only what it had written. */
 const stoppedRun = z.object({
-  stopped: z.literal(true),
+  stopped: z.boolean().describe('False when the stop came after the last word: nothing was cut'),
+  sources: z.array(answerSource).optional().describe('The sources the kept text cites, as [n]'),
   session_id: z.string().optional(),
   question: z.string().optional(),
   answer: z.string().optional().describe('What the answer had written before the stop'),

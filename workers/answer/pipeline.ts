@@ -170,6 +170,7 @@ export async function runPipeline(
   for (const step of STEPS) {
     if (signal.aborted) throw signal.reason
     state = await runStep(step, state, deps, signal)
+    if (step.name === 'synthesize') deps.onTextComplete?.()
   }
   return state
 }

@@ -81,6 +81,8 @@ export interface AnswerDeps {
   timeouts?: { searchMs?: number; imageMs?: number; planMs?: number; relatedMs?: number }
   /** Live packets (tokens, citations, statuses) for whoever is streaming the run. */
   emit: (packet: PacketBody) => void
+  /** Called once the answer's text is final (later steps add no words): a stop then cuts none. */
+  onTextComplete?: () => void
 }
 
 export type Stage = (state: AskState, deps: AnswerDeps, signal: AbortSignal) => Promise<AskState>

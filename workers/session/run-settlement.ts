@@ -53,10 +53,13 @@ export function closingPackets(
 ): { packets: Packet[]; status: RunStatus } {
   const turn_index = soFar.turnIndex
   if (settlement.kind === 'returned') {
-    const result = aborted ? { ...settlement.outcome, stopped: true } : settlement.outcome
+    // A runner that says `stopped: false` finished its text before the stop landed: a stop
+    // that cut nothing does not label the answer stopped.
+    const stopped = aborted && settlement.outcome.stopped !== false
+    const result = stopped ? { ...settlement.outcome, stopped: true } : settlement.outcome
     return {
-      packets: [{ type: 'done', result, turn_index, ...(aborted ? { stopped: true } : {}) }],
-      status: aborted ? 'stopped' : 'done',
+      packets: [{ type: 'done', result, turn_index, ...(stopped ? { stopped: true } : {}) }],
+      status: stopped ? 'stopped' : 'done',
     }
   }
   if (aborted) {

@@ -41,6 +41,10 @@ export async function runLoop(
       maxTokens: step.maxTokens,
       declinesWith: step.declinesWith,
     })
+    // The model's reply was complete: a stop that lands now cuts nothing (it is not "stopped").
+    if (result.toolCalls.length === 0 && result.finishReason !== 'aborted') {
+      return { text: result.text, declined: result.declined }
+    }
     if (turn.signal.aborted) throw abortError(turn.signal)
     if (result.toolCalls.length === 0) return { text: result.text, declined: result.declined }
     exchanges.push(assistantMessage(result.text, result.toolCalls))

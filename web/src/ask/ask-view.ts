@@ -8,7 +8,7 @@ import type { ModeRoute } from '../mode-route'
 import { finalStatus, noticesFor } from '../notices'
 import { openRouteSession, recordSession } from '../session-list'
 import { readPackets } from '../stream'
-import type { AnswerPayload, Packet, SessionCredentials } from '../types'
+import type { AnswerPayload, AnswerSource, Packet, SessionCredentials } from '../types'
 import { askTemplate } from './ask-template'
 import { showOutcome } from './outcome'
 import { toSource } from './sources'
@@ -17,13 +17,23 @@ import { TurnView } from './turn-view'
 /** After a stop, the server's closing packet is awaited this long before the page stops alone. */
 const STOP_WAIT_MS = 10_000
 
-/** A stopped turn shows the partial text the server kept (its `done` result says). */
+/** A stopped turn shows the partial text the server kept and the sources it cites. */
 function showStopped(view: TurnView, result: unknown): void {
-  const kept = result as { answer?: unknown; text?: unknown } | null
+  const kept = result as { answer?: unknown; text?: unknown; sources?: unknown } | null
   const partial = kept?.answer ?? kept?.text
   if (typeof partial === 'string') view.setAnswer(partial)
+  if (Array.isArray(kept?.sources)) view.setSources(kept.sources as AnswerSource[])
   view.setState('stopped', 'Stopped.')
 }
+
+/** Packets that change what a turn shows; after Stop only the server's closing one counts. */
+const LIVE: ReadonlySet<Packet['type']> = new Set([
+  'status',
+  'token',
+  'replace',
+  'citation',
+  'sources',
+])
 
 function isPayload(value: unknown): value is AnswerPayload {
   return (
@@ -64,6 +74,8 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
   }
 
   function onPacket(view: TurnView, packet: Packet): void {
+    // Stopped on the page: the answer stays as it was at the click until the server's account.
+    if (active?.view === view && active.stopping && LIVE.has(packet.type)) return
     switch (packet.type) {
       case 'status':
         return view.setStatus(packet.message)
@@ -80,6 +92,11 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
       case 'done': {
         // The server's account of a stopped turn: exactly the text it kept.
         if (packet.stopped) return showStopped(view, packet.result)
+        // Stopped after its last word: the whole text stands (without the later extras).
+        if ((packet.result as { stopped?: unknown } | null)?.stopped === false) {
+          showStopped(view, packet.result)
+          return view.setState('done', 'Done.')
+        }
         if (!isPayload(packet.result)) return view.setState('done', 'Done.')
         const result = packet.result
         reportAnswerMode({ mode: result.mode, model: result.model, fallbacks: result.fallbacks })
@@ -138,7 +155,7 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
   }
 
   /**
-   * Stop asks the server to end the run and keeps reading: the stream ends with the server's
+   * Stop freezes the turn as stopped at once, asks the server to end the run and keeps reading: the stream ends with the server's
    * account (the partial text it saved, or the whole answer when it was already complete), so
    * the page shows what the session holds. Only when the server cannot be told, or does not
    * answer in time, does the page stop on its own.
@@ -148,7 +165,9 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
     if (!running || running.stopping) return
     running.stopping = true
     stopButton.disabled = true
-    running.view.setStatus('Stopping…')
+    // Shown at once: the server's closing packet then only confirms it (or, when the answer had
+    // already finished, shows it whole), and the text stops growing from this click.
+    running.view.setState('stopped', 'Stopped.')
     const session = await running.started
     const told = session ? await stopRun(session) : false
     if (!told) return running.controller.abort()

@@ -1,0 +1,162 @@
+// Stop latency through the routes users call: a chat turn (POST /api/sessions/:id/messages)
+// and an ask (POST /api/ask) stream over SSE from `wrangler dev` with the scripted model at a
+// fixed pace a word; mid-answer (or while the model has not yet answered) the client sends
+// POST /api/sessions/:id/stop and times its answer and the stream's close from that moment.
+import { createParser } from 'eventsource-parser'
+import { markerFor } from '../test/node/fake-openai/steps'
+import { addScript } from './answer-latency'
+import type { Target } from './load'
+
+export interface StopTimings {
+  /** From sending POST …/stop to its answer (ms). */
+  answered: number[]
+  /** From sending POST …/stop to the end of the answer's stream (ms). */
+  closed: number[]
+}
+
+export interface StopPhase {
+  name: string
+  route: 'turn' | 'ask'
+  /** The scripted model steps (the marker is added to the question). */
+  steps: (wordMs: number) => unknown[]
+  /** Stop after this many answer tokens (0: as soon as the stream has started). */
+  afterTokens: number
+}
+
+const WORDS = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ')
+
+export const STOP_PHASES: StopPhase[] = [
+  {
+    name: 'turn, model streaming',
+    route: 'turn',
+    steps: (ms) => [{ reply: `${WORDS} [1]`, chunks: 41, chunkDelayMs: ms }],
+    afterTokens: 3,
+  },
+  {
+    name: 'turn, model not yet answering',
+    route: 'turn',
+    steps: () => [{ reply: WORDS, delayMs: 10_000 }],
+    afterTokens: 0,
+  },
+  {
+    name: 'ask, model streaming',
+    route: 'ask',
+    steps: (ms) => [
+      { reply: `${WORDS} [1]`, chunks: 41, chunkDelayMs: ms },
+      { forSchema: 'related_questions', json: { questions: [] } },
+    ],
+    afterTokens: 3,
+  },
+]
+
+interface Credentials {
+  id: string
+  token: string
+}
+
+async function createSession(baseUrl: string): Promise<Credentials> {
+  const res = await fetch(`${baseUrl}/api/sessions`, { method: 'POST' })
+  const body = (await res.json()) as { session_id: string; token: string }
+  return { id: body.session_id, token: body.token }
+}
+
+function startStream(target: Target, phase: StopPhase, session: Credentials, marker: string) {
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    authorization: `Bearer ${session.token}`,
+  }
+  const question = `Tell me about bone density ${marker}`
+  if (phase.route === 'turn') {
+    return fetch(`${target.baseUrl}/api/sessions/${session.id}/messages`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ message: question, tools: [] }),
+    })
+  }
+  return fetch(`${target.baseUrl}/api/ask`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query: question, session_id: session.id }),
+  })
+}
+
+/** One streamed answer stopped after `afterTokens` tokens: stop's answer and the close (ms). */
+async function oneStop(target: Target, phase: StopPhase, wordMs: number) {
+  const session = await createSession(target.baseUrl)
+  const key = await addScript(target.fakeUrl, phase.steps(wordMs))
+  const res = await startStream(target, phase, session, markerFor(key))
+  if (!res.ok || !res.body) throw new Error(`${phase.route} answered ${res.status}`)
+  let tokens = 0
+  let stopSentAt = NaN
+  let answered: Promise<number> | undefined
+  const sendStop = () => {
+    stopSentAt = performance.now()
+    answered = fetch(`${target.baseUrl}/api/sessions/${session.id}/stop`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}` },
+    }).then(async (stop) => {
+      const at = performance.now() - stopSentAt
+      const body = (await stop.json()) as { stopped?: boolean }
+      if (!body.stopped) throw new Error(`stop found no run: ${JSON.stringify(body)}`)
+      return at
+    })
+  }
+  const parser = createParser({
+    onEvent: (event) => {
+      const packet = JSON.parse(event.data) as { type: string }
+      if (packet.type === 'token') tokens += 1
+      if (!answered && tokens >= phase.afterTokens && packet.type === 'token') sendStop()
+    },
+  })
+  // A stream that has not begun its answer is stopped once its headers are here.
+  if (phase.afterTokens === 0) setTimeout(sendStop, 300)
+  const text = new TextDecoder()
+  for await (const chunk of res.body) parser.feed(text.decode(chunk, { stream: true }))
+  const closed = performance.now() - stopSentAt
+  if (!answered) throw new Error('the answer ended before it was stopped')
+  return { answered: await answered, closed }
+}
+
+const SEED_TEXT =
+  'Daily vitamin D supplementation raised bone density in older adults over two years. ' +
+  'The trial recruited four hundred volunteers and measured lumbar bone density twice. ' +
+  'Bone density fell in the placebo group, while it held in those taking vitamin D.'
+
+/** One library source the asks can find and cite (ingested through the route, then searched). */
+export async function seedStopSource(target: Target): Promise<void> {
+  const res = await fetch(`${target.baseUrl}/api/ingest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'text', title: 'Vitamin D and bone density', text: SEED_TEXT }),
+  })
+  if (!res.ok) throw new Error(`ingest answered ${res.status}: ${await res.text()}`)
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    const health = (await fetch(`${target.baseUrl}/health`)
+      .then((r) => r.json())
+      .catch(() => ({}))) as { corpus?: { chunks?: number } }
+    if ((health.corpus?.chunks ?? 0) > 0) return
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('the seeded source was not indexed within a minute')
+}
+
+/** Stop timings of `runs` stopped answers per phase, after one warm-up each. */
+export async function stopThroughRoutes(
+  target: Target,
+  options: { runs: number; wordMs: number; phases?: StopPhase[] },
+): Promise<Map<string, StopTimings>> {
+  const out = new Map<string, StopTimings>()
+  for (const phase of options.phases ?? STOP_PHASES) {
+    await oneStop(target, phase, options.wordMs)
+    const timings: StopTimings = { answered: [], closed: [] }
+    for (let i = 0; i < options.runs; i++) {
+      const run = await oneStop(target, phase, options.wordMs)
+      timings.answered.push(run.answered)
+      timings.closed.push(run.closed)
+    }
+    out.set(phase.name, timings)
+  }
+  return out
+}
