@@ -4,9 +4,10 @@
 // status, answer and citations, keeps its session in sessionStorage and sets no cookie, and a
 // 3,990-character word wraps inside it on a phone; the same page served as
 // http://localhost:<port> (an origin not on the list) is refused, and the widget says why in
-// the server's words. (Its Stop: stop.e2e.ts, against a slowly streaming model.)
+// the server's words; Esc closes the open panel and focuses the launcher at 1280×800 and
+// 390×844. (Its Stop: stop.e2e.ts, against a slowly streaming model.)
 import assert from 'node:assert/strict'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { seriousViolations } from './axe'
 import { shot } from './helpers'
 import { askTheWidget, closeHostPage, serveHostPage } from './widget-host'
@@ -101,6 +102,49 @@ async function longWordWraps(browser: Browser): Promise<void> {
   await page.close()
 }
 
+/** Where focus is and whether the panel is open, read inside the widget's shadow root. */
+const widgetFocus = (page: Page) =>
+  page.evaluate(`(() => {
+    const root = document.querySelector('quire-widget').shadowRoot
+    return { open: !root.querySelector('.panel').hidden, focused: root.activeElement?.className ?? null }
+  })()`) as Promise<{ open: boolean; focused: string | null }>
+
+/**
+ * Esc closes the open panel and puts focus back on the launcher, wherever focus was left in
+ * it: in the field, on the answer's text (a click there leaves focus on the host page's body),
+ * or on the Ask button that was disabled while the answer streamed.
+ */
+async function escapeCloses(browser: Browser, viewport: { width: number; height: number }) {
+  const page = await browser.newPage({ viewport })
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  await page.goto(`http://127.0.0.1:${hostPort}/`)
+  const bubble = page.locator('quire-widget .bubble')
+  const size = `${viewport.width}`
+  const closesFrom = async (where: string) => {
+    assert.equal((await widgetFocus(page)).open, true, `${size}: open before Esc (${where})`)
+    await page.keyboard.press('Escape')
+    assert.deepEqual(
+      await widgetFocus(page),
+      { open: false, focused: 'bubble' },
+      `${size}: Esc from ${where} closes the panel and focuses the launcher`,
+    )
+    assert.equal(await bubble.getAttribute('aria-expanded'), 'false')
+  }
+  await bubble.click()
+  await closesFrom('the field')
+  const answer = await askTheWidget(page, 'How does vitamin D affect calcium absorption?', 0)
+  await answer.and(page.locator('quire-widget .a[data-state="done"]')).waitFor({
+    timeout: ANSWER_TIMEOUT_MS,
+  })
+  await shot(page, `widget-esc-open-${size}`)
+  await closesFrom('the Ask button disabled while answering')
+  await bubble.click()
+  await page.locator('quire-widget .a .body').first().click()
+  await closesFrom("the answer's text")
+  await shot(page, `widget-esc-closed-${size}`)
+  await page.close()
+}
+
 async function refusedFromOtherOrigin(browser: Browser): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
   page.setDefaultTimeout(STEP_TIMEOUT_MS)
@@ -146,6 +190,8 @@ async function main(): Promise<void> {
     await askFromAllowedOrigin(browser)
     await longWordWraps(browser)
     await refusedFromOtherOrigin(browser)
+    await escapeCloses(browser, { width: 1280, height: 800 })
+    await escapeCloses(browser, { width: 390, height: 844 })
     console.log('[e2e] widget: all checks passed')
   } finally {
     await browser.close()

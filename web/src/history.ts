@@ -26,8 +26,15 @@ interface StoredMessage {
     mode?: string
     fallbacks?: { stage: string; reason: string }[]
     abstained?: boolean
+    reason?: string
+    search_error?: string
     cached?: boolean
   }
+}
+
+/** A stored text field, kept only when it is one (older messages have none). */
+function textField<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
+  return typeof value === 'string' && value.trim() ? ({ [key]: value } as Record<K, string>) : {}
 }
 
 /** Pairs each asked question with the answer stored after it. */
@@ -47,6 +54,8 @@ function toTurns(messages: StoredMessage[]): PastTurn[] {
         mode: reply.data?.mode === 'degraded' ? 'degraded' : 'online',
         fallbacks: Array.isArray(reply.data?.fallbacks) ? reply.data.fallbacks : [],
         abstained: reply.data?.abstained === true,
+        ...textField('reason', reply.data?.reason),
+        ...textField('search_error', reply.data?.search_error),
         cached: reply.data?.cached === true,
       },
     })

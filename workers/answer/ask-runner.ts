@@ -35,8 +35,22 @@ export function recentHistory(messages: StoredMessage[]): HistoryTurn[] {
 
 function saveAnswer(store: SessionStore, payload: AnswerPayload, turns: number): void {
   const { sources, related_questions, cached, mode, fallbacks, abstained } = payload
-  // Fallbacks are kept so a reopened session shows why an answer was degraded.
-  const data = { kind: 'ask', sources, related_questions, cached, mode, fallbacks, abstained }
+  // Fallbacks, an abstention's reason and a search failure are kept as fields, so a reopened
+  // session says why an answer was degraded, withheld or unsourced, as the stream did.
+  const why = {
+    ...(payload.reason === undefined ? {} : { reason: payload.reason }),
+    ...(payload.search_error === undefined ? {} : { search_error: payload.search_error }),
+  }
+  const data = {
+    kind: 'ask',
+    sources,
+    related_questions,
+    cached,
+    mode,
+    fallbacks,
+    abstained,
+    ...why,
+  }
   store.appendMessage({ role: 'assistant', content: payload.answer, data })
   store.putCheckpoint(ASK_CHECKPOINT, { question: payload.question, at: payload.timestamp, turns })
 }

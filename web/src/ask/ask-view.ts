@@ -3,6 +3,8 @@
 // and shown in the URL. Each finished answer is rendered by outcome.ts.
 import { reportAnswerMode, showSessionInUrl } from '../app-events'
 import { startAsk, stopRun } from '../api'
+import { refuseBlank } from '../composer-notes'
+import { foreignSessionNotice } from '../foreign-session'
 import { loadPastTurns } from '../history'
 import type { ModeRoute } from '../mode-route'
 import { finalStatus, noticesFor } from '../notices'
@@ -53,6 +55,11 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
   const stopButton = find<HTMLButtonElement>('#stop-button')
   const thread = find<HTMLOListElement>('#thread')
   const intro = find<HTMLDetailsElement>('#intro')
+  const foreign = foreignSessionNotice(route, {
+    holds: 'conversation',
+    next: 'Asking a question here starts a new conversation.',
+  })
+  if (foreign) intro.after(foreign)
   let unmounted = false
   let active: {
     controller: AbortController
@@ -178,6 +185,7 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()
+    if (refuseBlank(question)) return
     const text = question.value
     question.value = ''
     void ask(text)

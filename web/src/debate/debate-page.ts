@@ -5,6 +5,8 @@
 import { clearActionError, errorMessage, showActionError } from '../action-error'
 import { ensureSession, errorOf } from '../api'
 import { showSessionInUrl } from '../app-events'
+import { refuseBlank } from '../composer-notes'
+import { foreignSessionNotice } from '../foreign-session'
 import type { ModeRoute } from '../mode-route'
 import { clearSession, loadSession } from '../session'
 import { readSessionHistory } from '../session-history'
@@ -70,6 +72,11 @@ export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
   const actions = find<HTMLElement>('.debate-actions')
   const interrupt = find<HTMLButtonElement>('#debate-interrupt')
   const output = find<HTMLElement>('#debate-output')
+  const foreign = foreignSessionNotice(route, {
+    holds: 'debates',
+    next: 'A debate started here starts a new session.',
+  })
+  if (foreign) form.before(foreign)
   const controller = new AbortController()
   let active: SessionCredentials | null = null
   let starting = false
@@ -118,8 +125,8 @@ export function mountDebate(root: HTMLElement, route: ModeRoute): () => void {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()
+    if (active || starting || refuseBlank(question)) return
     const text = question.value.trim()
-    if (!text || active || starting) return
     clearActionError(actions)
     starting = true
     submit.disabled = true

@@ -1,6 +1,7 @@
 // Chat across the loaded papers: one turn per question, streamed (status lines, then the answer),
 // then replaced by the checked answer with its page citations as PDF links; abstentions, the
 // offline label, degraded steps, moved or removed citations and errors are said in words.
+import { refuseBlank } from '../composer-notes'
 import type { Packet } from '../types'
 import type { PdfHref } from './citations'
 import { el, messageOf } from './dom'
@@ -114,8 +115,8 @@ export function createChatPanel(ports: ChatPanelPorts): ChatPanel {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()
+    if (refuseBlank(input)) return
     const message = input.value.trim()
-    if (!message) return
     count += 1
     const turn = newTurn(count, message)
     turns.append(turn.root)

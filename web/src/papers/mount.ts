@@ -2,6 +2,7 @@
 // the chat on the other, with the mode badge and the quota left above. Returns the unmount.
 import { fetchHealth } from '../api'
 import { reportAnswerMode } from '../app-events'
+import { foreignSessionNotice } from '../foreign-session'
 import type { ModeRoute } from '../mode-route'
 import { loadSession } from '../session'
 import { readSessionHistory } from '../session-history'
@@ -163,6 +164,10 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
   const query = route.params.get('q')
   if (query) search.querySelector<HTMLInputElement>('#papers-query')?.setAttribute('value', query)
 
+  const foreign = foreignSessionNotice(route, {
+    holds: 'papers and chat',
+    next: 'A search, an upload or a question here starts a new session.',
+  })
   root.replaceChildren(
     el('div', { class: 'papers-view' }, [
       el('h1', { class: 'mode-title', text: 'Chat across papers' }),
@@ -172,6 +177,7 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
           'Find papers on arXiv or upload your own PDFs, then ask across them: every answer cites ' +
           'the paper and the page it comes from, and Quire checks that the page says it.',
       }),
+      foreign,
       el('div', { class: 'papers-bar' }, [
         el('div', { class: 'papers-mode' }, [badge, modeNote]),
         quotaList,

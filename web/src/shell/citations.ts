@@ -11,11 +11,27 @@ function targetOf(link: HTMLAnchorElement): HTMLElement | null {
     : null
 }
 
+/**
+ * Keeps a scrolled-to target clear of the composer docked over the page's bottom (fixed, on
+ * phones and in Ask): the page's scroll padding is the height it covers, measured now, since
+ * the composer grows with its text.
+ */
+function clearDockedComposer(): void {
+  const dock = document.querySelector('[data-composer]')?.closest('form')
+  const covered =
+    dock && getComputedStyle(dock).position === 'fixed'
+      ? Math.max(0, window.innerHeight - dock.getBoundingClientRect().top)
+      : 0
+  // A little air between the card and the composer's edge.
+  document.documentElement.style.scrollPaddingBottom = `${Math.ceil(covered) + (covered ? 8 : 0)}px`
+}
+
 function highlight(card: HTMLElement): void {
   for (const old of document.querySelectorAll('.is-highlighted')) {
     old.classList.remove('is-highlighted')
   }
   card.classList.add('is-highlighted')
+  clearDockedComposer()
   card.scrollIntoView({ behavior: 'smooth', block: 'nearest' })
 }
 
@@ -65,7 +81,10 @@ export function watchCitations(): void {
     // In-page anchors must not replace the `#/mode/session` route.
     event.preventDefault()
     if (link.matches(CITE)) highlight(target)
-    else target.scrollIntoView({ block: 'start' })
+    else {
+      clearDockedComposer()
+      target.scrollIntoView({ block: 'start' })
+    }
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
     if (!link.matches(CITE)) target.focus({ preventScroll: true })
   })

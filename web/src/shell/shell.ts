@@ -1,6 +1,7 @@
 // The app shell: routes `#/<mode>[/<session>]` to the mode's lazily loaded view (unmounting
 // the previous one), keeps the navigation and session list current, and wires the badge,
 // library progress, citations and keyboard shortcuts shared by every mode.
+import { watchLengthLimits } from '../composer-notes'
 import { loadSession } from '../session'
 import { findSession, SESSIONS_CHANGED } from '../session-list'
 import { watchAnswerModes } from './badge'
@@ -81,6 +82,7 @@ export function startShell(): void {
   toggle.addEventListener('click', () => setPanel(panel.hidden, true))
   watchAnswerModes()
   watchCitations()
+  watchLengthLimits(document)
   watchShare()
   watchShortcuts(outlet, () => setPanel(false, true))
   void watchLibrary()

@@ -2,6 +2,7 @@
 // questions and streamed answers with status and sources, composer with Stop).
 import { ask, stopAnswer, type WidgetPacket, type WidgetSourceRef } from './client'
 import type { WidgetConfig } from './config'
+import { refuseBlank, watchLengthLimits } from '../composer-notes'
 import { el } from '../el'
 import { renderAnswer, renderSources } from './render'
 import { WIDGET_CSS } from './styles'
@@ -58,11 +59,19 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
   }
   bubble.addEventListener('click', () => setOpen(panel.hidden))
   $<HTMLButtonElement>('.close').addEventListener('click', () => setOpen(false))
-  root.addEventListener('keydown', (event) => {
+  const onEscape = (event: Event) => {
     if ((event as KeyboardEvent).key !== 'Escape') return
     if (active) requestStop()
     else setOpen(false)
+  }
+  root.addEventListener('keydown', onEscape)
+  // Focus that left the panel for nothing (a click on its text, the Ask button disabled while
+  // answering) lands on the host page's body, outside this root: Esc there still closes it.
+  document.addEventListener('keydown', (event) => {
+    const onNothing = document.activeElement === null || document.activeElement === document.body
+    if (onNothing && !panel.hidden) onEscape(event)
   })
+  watchLengthLimits(root)
 
   /**
    * Stop ends the run on the server (a dropped connection alone would leave it running); the
@@ -183,8 +192,8 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig): ShadowRoot
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()
+    if (active || refuseBlank(input)) return
     const query = input.value.trim()
-    if (!query || active) return
     input.value = ''
     void run(query)
   })

@@ -31,7 +31,8 @@ export const WIDGET_CSS = `
 .src.uncited .src-domain::after{content:" · not cited"}
 .src-title{color:var(--accent)}
 .src-domain{color:var(--muted);font-size:11.5px}
-form{display:flex;gap:6px;padding:8px;border-top:1px solid var(--line)}
+form{display:flex;flex-wrap:wrap;gap:6px;padding:8px;border-top:1px solid var(--line)}
+.composer-note{order:3;flex-basis:100%;margin:0;font-size:12.5px;background:var(--warn);color:var(--warn-t);border-radius:8px;padding:4px 8px}
 textarea{flex:1;resize:none;font:inherit;color:inherit;background:transparent;border:1px solid var(--line);border-radius:10px;padding:6px 8px;min-height:38px}
 button.send,button.stop{font:inherit;font-weight:600;border-radius:10px;padding:6px 12px;cursor:pointer;border:1px solid var(--accent)}
 button.send{background:var(--accent);color:var(--on)}

@@ -1,5 +1,6 @@
 // The Write view's chat: messages, statuses and the offline label as they stream, the mode
 // switch (write | research), and the highlights attached to the next message.
+import { refuseBlank } from '../composer-notes'
 import type { Attached } from './write-api'
 
 export interface ChatPane {
@@ -37,8 +38,8 @@ export function createChatPane(
   const mode = form.querySelector('select') as HTMLSelectElement
   form.addEventListener('submit', (event) => {
     event.preventDefault()
+    if (refuseBlank(input)) return
     const text = input.value.trim()
-    if (!text) return
     input.value = ''
     onSend(text, mode.value === 'research' ? 'research' : 'write')
   })

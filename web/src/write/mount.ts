@@ -5,6 +5,7 @@
 import { clearActionError, errorMessage, showActionError } from '../action-error'
 import { ensureSession } from '../api'
 import { showSessionInUrl } from '../app-events'
+import { foreignSessionNotice } from '../foreign-session'
 import type { ModeRoute } from '../mode-route'
 import { openRouteSession, recordSession } from '../session-list'
 import { loadSession } from '../session'
@@ -84,7 +85,11 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
   lede.textContent =
     'Ask for a passage: it comes back as a suggestion with its sources. Approve it and Quire ' +
     'places it in your document without touching a word you wrote; every change is a version.'
-  root.append(title, lede, layout)
+  const foreign = foreignSessionNotice(route, {
+    holds: 'document',
+    next: 'Writing or saving here starts a new document.',
+  })
+  root.append(title, lede, ...(foreign ? [foreign] : []), layout)
 
   async function refresh(a: WriteApi): Promise<void> {
     const [doc, { versions }] = await Promise.all([a.document(), a.versions()])
@@ -217,12 +222,6 @@ export function mount(root: HTMLElement, route: ModeRoute): () => void {
       .catch((error: unknown) => chat.say('error', errorMessage(error)))
   } else {
     pane.show({ markdown: '', version: 0, structure: [] })
-    if (route.session) {
-      chat.say(
-        'error',
-        'This browser holds no key for that document, so it cannot open it. A new document starts here.',
-      )
-    }
   }
 
   return () => {
