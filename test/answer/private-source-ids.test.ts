@@ -79,7 +79,7 @@ beforeAll(async () => {
     env,
   )
   expect(res.status).toBe(201)
-  ;[privateId] = await idsIn(`papers:${owner.sessionId}`)
+  privateId = (await idsIn(`papers:${owner.sessionId}`))[0] ?? ''
 }, 60_000)
 
 /** Status, headers but the request id, the envelope but its request id, and session look-ups. */

@@ -251,17 +251,25 @@ export const writingDocumentBlocks = sqliteTable(
   (t) => [uniqueIndex('writing_blocks_session_idx').on(t.sessionId, t.blockId)],
 )
 
-/** Document element types: the system's, and those a model asked for (seed 000 step 12). */
-export const documentTypes = sqliteTable('document_types', {
-  typeName: text('type_name').primaryKey(),
-  description: text('description').notNull(),
-  metadataSchema: text('metadata_schema', { mode: 'json' })
-    .$type<Record<string, unknown>>()
-    .notNull()
-    .default(sql`'{}'`),
-  isSystem: integer('is_system', { mode: 'boolean' }).notNull().default(false),
-  createdAt: createdAt(),
-})
+/**
+ * Document element types: shared ones (the system's, `sessionId` ''), and those a model asked
+ * for in one session (seed 000 step 12), which only that session's prompts read.
+ */
+export const documentTypes = sqliteTable(
+  'document_types',
+  {
+    sessionId: text('session_id').notNull().default(''),
+    typeName: text('type_name').notNull(),
+    description: text('description').notNull(),
+    metadataSchema: text('metadata_schema', { mode: 'json' })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
+    isSystem: integer('is_system', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('document_types_owner_name_idx').on(t.sessionId, t.typeName)],
+)
 
 /** Stored /v1/responses: the response as returned, its owner and the conversation it continues. */
 export const apiResponses = sqliteTable('api_responses', {

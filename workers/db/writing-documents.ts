@@ -1,6 +1,6 @@
 // Typed queries over the writing tables: a session's document, its numbered versions, its
 // structure blocks (replaced on every save) and the document types list.
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
 import {
   documentTypes,
@@ -145,7 +145,14 @@ export async function readWritingBlocks(
     .all()
 }
 
-export async function listDocumentTypes(db: D1Database): Promise<DocumentTypeRow[]> {
+/** Shared types are stored under this owner; a session's own under its id. */
+export const SHARED_TYPES_OWNER = ''
+
+/** The types one session's prompts read: the shared ones, then its own. */
+export async function listDocumentTypes(
+  db: D1Database,
+  sessionId: string,
+): Promise<DocumentTypeRow[]> {
   return drizzle(db)
     .select({
       typeName: documentTypes.typeName,
@@ -154,19 +161,35 @@ export async function listDocumentTypes(db: D1Database): Promise<DocumentTypeRow
       isSystem: documentTypes.isSystem,
     })
     .from(documentTypes)
+    .where(inArray(documentTypes.sessionId, [SHARED_TYPES_OWNER, sessionId]))
     .orderBy(sql`${documentTypes.isSystem} DESC`, asc(documentTypes.typeName))
     .all()
 }
 
-/** Inserts a type unless one of that name exists; true when it was created. */
+export type TypeInsertOutcome = 'created' | 'exists' | 'cap'
+
+/**
+ * Adds a type to one session unless a type of that name is visible to it already (shared or
+ * its own) or the session holds `cap` types; one statement, so concurrent runs keep the cap.
+ */
 export async function insertDocumentType(
   db: D1Database,
-  type: Omit<DocumentTypeRow, 'isSystem'>,
-): Promise<boolean> {
-  const result = await drizzle(db)
-    .insert(documentTypes)
-    .values({ ...type, isSystem: false })
-    .onConflictDoNothing()
+  input: { sessionId: string; cap: number; type: Omit<DocumentTypeRow, 'isSystem'> },
+): Promise<TypeInsertOutcome> {
+  const { sessionId, cap, type } = input
+  const result = await db
+    .prepare(
+      `INSERT INTO document_types (session_id, type_name, description, metadata_schema, is_system)
+       SELECT ?1, ?2, ?3, ?4, 0
+       WHERE NOT EXISTS (SELECT 1 FROM document_types WHERE type_name = ?2 AND session_id IN ('', ?1))
+         AND (SELECT count(*) FROM document_types WHERE session_id = ?1) < ?5`,
+    )
+    .bind(sessionId, type.typeName, type.description, JSON.stringify(type.metadataSchema), cap)
     .run()
-  return (result.meta.changes ?? 0) > 0
+  if ((result.meta.changes ?? 0) > 0) return 'created'
+  const seen = await db
+    .prepare(`SELECT 1 AS n FROM document_types WHERE type_name = ?1 AND session_id IN ('', ?2)`)
+    .bind(type.typeName, sessionId)
+    .first()
+  return seen ? 'exists' : 'cap'
 }

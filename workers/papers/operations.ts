@@ -4,7 +4,14 @@
 import { z } from 'zod'
 import { defineOperation } from '../session'
 import { appendLog, readLog } from './log-store'
-import { listPapers, putPaper, readResults, saveResults, type PaperRecord } from './paper-store'
+import {
+  listPapers,
+  putPaper,
+  readResults,
+  saveResults,
+  staleLoading,
+  type PaperRecord,
+} from './paper-store'
 import {
   consumeQuota,
   markApiExhausted,
@@ -52,6 +59,12 @@ export const paperOperations = {
       papers: listPapers(store.sql),
       quota: readQuota(store.sql, limits, now()),
     }),
+  }),
+  stale: defineOperation({
+    name: 'papers.stale',
+    input: z.object({ older_than_ms: z.number().int().positive() }),
+    run: ({ store, now }, { older_than_ms }): PaperRecord[] =>
+      staleLoading(store.sql, now() - older_than_ms),
   }),
   put: defineOperation({
     name: 'papers.put',

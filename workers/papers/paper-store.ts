@@ -119,6 +119,21 @@ export function putPaper(sql: SqlStorage, paper: PaperRecord, now: number): Pape
   return { ...paper, stored: row.stored === 1 }
 }
 
+/**
+ * Papers left `loading` since before `before`: their load was cut off (a crash in the upload's
+ * request, or a queue job no longer retried), for interrupted-loads.ts to settle.
+ */
+export function staleLoading(sql: SqlStorage, before: number): PaperRecord[] {
+  return tables(sql)
+    .exec<PaperRow & Record<string, SqlStorageValue>>(
+      `SELECT id, title, status, pages, error, pdf_url, arxiv_id, stored FROM papers
+       WHERE status = 'loading' AND updated_at < ? ORDER BY rowid`,
+      before,
+    )
+    .toArray()
+    .map(toRecord)
+}
+
 export function saveResults(sql: SqlStorage, results: RememberedResult[]): void {
   tables(sql).exec('DELETE FROM papers_results')
   for (const result of results) {

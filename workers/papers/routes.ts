@@ -17,6 +17,7 @@ import {
 import { normaliseArxivId } from '../sources'
 import type { PaperToLoad } from './load'
 import { paperOperations } from './operations'
+import { settleInterruptedLoads } from './interrupted-loads'
 import { loadProgressStream } from './load-stream'
 import { queuePaperLoads } from './queue-load'
 import { pdfRoutes } from './pdf-routes'
@@ -137,6 +138,7 @@ export const paperRoutes = new Hono<AppEnv>()
     const { session_id, message } = c.req.valid('json')
     const deps = c.get('deps')
     const stub = await openAuthorizedSession(c, session_id)
+    await settleInterruptedLoads(deps, stub, session_id)
     await useQuota(stub, deps, 'chat')
     return refundIfFails(stub, deps, 'chat', async () =>
       runToResponse(c, await stub.startRun('papers-chat', { message })),
@@ -158,6 +160,8 @@ export const paperRoutes = new Hono<AppEnv>()
   })
   .get('/:session', validate('param', sessionParamSchema), async (c) => {
     const deps = c.get('deps')
-    const stub = await openAuthorizedSession(c, c.req.valid('param').session)
+    const session = c.req.valid('param').session
+    const stub = await openAuthorizedSession(c, session)
+    await settleInterruptedLoads(deps, stub, session)
     return c.json(await callOperation(stub, paperOperations.list, { limits: quotaLimits(deps) }))
   })

@@ -1,6 +1,8 @@
 // Seed 000 steps 5 and 12: the document types list from D1 for the prompt, and the new types
 // a model asks for, created when their names are valid (lower snake case, 2-40 characters,
-// not a reserved word); existing names are left alone.
+// not a reserved word); existing names are left alone. A model's types belong to the session
+// whose run proposed them, at most MAX_SESSION_TYPES of them: no other session's prompt reads
+// them (model output never becomes another tenant's prompt). Shared types are the system's.
 import { insertDocumentType, listDocumentTypes, type DocumentTypeRow } from '../db'
 import { newTypeSchema } from './schemas'
 
@@ -15,8 +17,12 @@ export function typesList(types: DocumentTypeRow[]): string {
   return types.map((t) => `- ${t.typeName}: ${t.description}`).join('\n')
 }
 
-export async function readTypes(db: D1Database): Promise<DocumentTypeRow[]> {
-  return listDocumentTypes(db)
+/** Types one session may add over its life: each is a line in its every stage-1 prompt. */
+export const MAX_SESSION_TYPES = 30
+
+/** The shared types and the session's own: what its stage-1 prompt lists. */
+export async function readTypes(db: D1Database, sessionId: string): Promise<DocumentTypeRow[]> {
+  return listDocumentTypes(db, sessionId)
 }
 
 export interface TypeCreation {
@@ -24,7 +30,11 @@ export interface TypeCreation {
   ignored: { name: string; reason: string }[]
 }
 
-export async function createNewTypes(db: D1Database, raw: unknown[]): Promise<TypeCreation> {
+export async function createNewTypes(
+  db: D1Database,
+  sessionId: string,
+  raw: unknown[],
+): Promise<TypeCreation> {
   const result: TypeCreation = { created: [], ignored: [] }
   const seen = new Set<string>()
   for (const item of raw.slice(0, 10)) {
@@ -39,13 +49,17 @@ export async function createNewTypes(db: D1Database, raw: unknown[]): Promise<Ty
     }
     if (seen.has(name)) continue
     seen.add(name)
-    const created = await insertDocumentType(db, {
-      typeName: name,
-      description: parsed.data.description.slice(0, 500) || name.replace(/_/g, ' '),
-      metadataSchema: parsed.data.metadata_schema,
+    const outcome = await insertDocumentType(db, {
+      sessionId,
+      cap: MAX_SESSION_TYPES,
+      type: {
+        typeName: name,
+        description: parsed.data.description.slice(0, 500) || name.replace(/_/g, ' '),
+        metadataSchema: parsed.data.metadata_schema,
+      },
     })
-    if (created) result.created.push(name)
-    else result.ignored.push({ name, reason: 'exists' })
+    if (outcome === 'created') result.created.push(name)
+    else result.ignored.push({ name, reason: outcome === 'cap' ? 'session type limit' : 'exists' })
   }
   return result
 }

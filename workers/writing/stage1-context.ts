@@ -115,7 +115,7 @@ export async function gatherStage1Context(
   const rejected = options.isRewrite ? latestPending(options.sql) : undefined
   const asked = evidenceQueries(options, pending, rejected)
   const [types, evidence] = await Promise.all([
-    readTypes(deps.db),
+    readTypes(deps.db, sessionId),
     firstSupported(deps, asked.queries, signal),
   ])
   const prompt: PromptContext = {

@@ -67,7 +67,7 @@ export async function finishStage1(turn: PreparedTurn, result: Stage1Result): Pr
   const cleaned = moveSourcesOut(output.document_content)
   const grounded = groundSources([...output.sources, ...cleaned.moved], ctx.evidence.passages)
   const { sources, attributions } = traced(result, cleaned.content, grounded)
-  const types = await createNewTypes(turn.deps.db, output.new_types)
+  const types = await createNewTypes(turn.deps.db, turn.sessionId, output.new_types)
   const message =
     input.mode === 'research' ? toResearchPlainText(output.message) : output.message.trim()
   const emit = turn.emitter.emit.bind(turn.emitter)
