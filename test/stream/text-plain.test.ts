@@ -7,6 +7,7 @@ import {
   TextPlainEncoder,
   type TextPlainEvent,
 } from '../../workers/stream'
+import { seededRandom } from '../fixtures/seeded-random'
 import { done, failure, reasoning, replace, status, token } from './builders'
 
 /** The text and control events a client would see for the given encoded body. */
@@ -165,5 +166,58 @@ describe('text/plain decoder', () => {
 
   it('keeps a malformed done payload as raw text instead of throwing', () => {
     expect(decodeTextPlain('[[DONE]] {oops\n')).toEqual([{ type: 'done', result: '{oops' }])
+  })
+})
+
+/** Python's `str.splitlines()`: \r\n is one break, and every other break character is one. */
+function splitlines(body: string): string[] {
+  return body.split(/\r\n|[\n\v\f\r\x1c-\x1e\x85\u2028\u2029]/)
+}
+
+describe('text/plain for clients that split lines on every line break', () => {
+  const breaks = [
+    '\n',
+    '\r',
+    '\r\n',
+    '\v',
+    '\f',
+    '\x1c',
+    '\x1d',
+    '\x1e',
+    '\x85',
+    '\u2028',
+    '\u2029',
+  ]
+  const pieces = [...breaks, '[[DONE]] {}', '[[STATUS]] x', '\\[[', '[', 'text ', 'é', '[[']
+  const random = seededRandom(47)
+  const contents = Array.from({ length: 300 }, () =>
+    Array.from(
+      { length: 4 + Math.floor(random() * 12) },
+      () => pieces[Math.floor(random() * pieces.length)],
+    ).join(''),
+  )
+
+  it('shows no control line the server did not send, however the content breaks its lines', () => {
+    for (const content of contents) {
+      const tokens = [...content].map((ch) => token(ch))
+      const body = encodeTextPlain([
+        ...tokens,
+        status('a\u2028b\x85c'),
+        failure('e', 'x\u2029y'),
+        done({ t: '\u2028' }),
+      ])
+      const controls = splitlines(body).filter((line) => line.startsWith('[['))
+      expect(controls).toEqual([
+        '[[STATUS]] a b c',
+        `[[ERROR]] {"code":"e","message":"x\\u2029y"}`,
+        `[[DONE]] {"t":"\\u2028"}`,
+      ])
+      expect(contentOf(decodeTextPlain(encodeTextPlain(tokens)))).toBe(content)
+    }
+  })
+
+  it('keeps the control lines valid JSON with the same values', () => {
+    const body = encodeTextPlain([done({ t: 'a\u2028b\x85c\u2029' })])
+    expect(JSON.parse(body.slice('[[DONE]] '.length))).toEqual({ t: 'a\u2028b\x85c\u2029' })
   })
 })

@@ -7,11 +7,40 @@ const HOLDABLE = /^\\*\[?$/
 /** What a content line must never start with unescaped: backslashes (any) then `[[`. */
 const CONTROL_LIKE = /^\\*\[\[$/
 
+/**
+ * Every character some client splits lines on: Python's `str.splitlines()` and Unicode's line
+ * breaks, not only \n and \r (LF, VT, FF, CR, FS, GS, RS, NEL, LS, PS). Content after any of them
+ * starts a line, so its `[[` is escaped for every such client.
+ */
+const LINE_BREAKS = new Set([
+  '\n',
+  '\v',
+  '\f',
+  '\r',
+  '\x1c',
+  '\x1d',
+  '\x1e',
+  '\x85',
+  '\u2028',
+  '\u2029',
+])
+const LINE_BREAK_RUN = /[\n\v\f\r\x1c-\x1e\x85\u2028\u2029]+/g
+/** The line breaks JSON.stringify leaves raw (it escapes those below U+0020). */
+const RAW_IN_JSON = /[\x85\u2028\u2029]/g
+
 function isLineBreak(ch: string | undefined): boolean {
-  return ch === '\n' || ch === '\r'
+  return ch !== undefined && LINE_BREAKS.has(ch)
 }
 
-/** Index of the next '\n' or '\r' at or after `from`, or -1. */
+/** JSON for a control line: one line for every client, as valid JSON as before. */
+function jsonLine(value: unknown): string {
+  return JSON.stringify(value).replace(
+    RAW_IN_JSON,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+/** Index of the next line break (any of LINE_BREAKS) at or after `from`, or -1. */
 export function nextLineBreak(text: string, from: number): number {
   for (let i = from; i < text.length; i++) if (isLineBreak(text[i])) return i
   return -1
@@ -19,7 +48,7 @@ export function nextLineBreak(text: string, from: number): number {
 
 /** Control lines are single lines: any line break inside a message becomes a space. */
 function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ')
+  return text.replace(LINE_BREAK_RUN, ' ')
 }
 
 export class TextPlainEncoder {
@@ -36,12 +65,12 @@ export class TextPlainEncoder {
         return this.#control(`[[STATUS]] ${oneLine(packet.message)}`)
       case 'error':
         return this.#control(
-          `[[ERROR]] ${JSON.stringify({ code: packet.code, message: packet.message })}`,
+          `[[ERROR]] ${jsonLine({ code: packet.code, message: packet.message })}`,
         )
       case 'replace':
-        return this.#control(`[[REPLACE]] ${JSON.stringify({ reason: packet.reason })}`)
+        return this.#control(`[[REPLACE]] ${jsonLine({ reason: packet.reason })}`)
       case 'done':
-        return this.#control(`[[DONE]] ${JSON.stringify(doneResult(packet))}`)
+        return this.#control(`[[DONE]] ${jsonLine(doneResult(packet))}`)
       default:
         return ''
     }
