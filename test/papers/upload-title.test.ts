@@ -16,7 +16,7 @@ async function upload(name: string, fileName: string, title?: string): Promise<P
     token: session.token,
     body: form,
   })
-  expect(res.status).toBe(201)
+  if (res.status !== 201) throw new Error(await res.text())
   return (await res.json<{ paper: PaperRow }>()).paper
 }
 
@@ -34,5 +34,11 @@ describe('uploaded PDF titles', () => {
   it('are the uploader’s own when given', async () => {
     const paper = await upload('grobid', 'x.pdf', 'My name for it')
     expect(paper.title).toBe('My name for it')
+  })
+  it('hold no control characters, whoever wrote them', async () => {
+    const titled = await upload('grobid', 'x.pdf', 'My\u001b[31m\ttitle\u0085now')
+    expect(titled.title).toBe('My [31m title now')
+    const named = await upload('grobid', 'scan\u001b\u0007.pdf')
+    expect(named.title).not.toMatch(/\p{Cc}/u)
   })
 })

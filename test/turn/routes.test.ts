@@ -86,6 +86,16 @@ describe('file routes', () => {
     })
   })
 
+  it('stores a file name without the control characters it was sent with', async () => {
+    const session = await newSession()
+    const res = await call(session, '/files', {
+      body: { name: 'notes\u0000\u001b[2J.md', text: 'plain text' },
+    })
+    expect(res.status).toBe(201)
+    const { files } = await (await call(session, '/files')).json<{ files: { name: string }[] }>()
+    expect(files.map((file) => file.name)).toEqual(['notes [2J.md'])
+  })
+
   it('refuses a file too large for the context with 413, the count and the limit, and stores nothing', async () => {
     const session = await newSession()
     const text = 'word '.repeat(70_000)

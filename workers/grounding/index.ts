@@ -47,6 +47,7 @@ export {
   isStopWord,
   porterStem,
   segmentText,
+  plainLabel,
   splitSentences,
   termFrequencies,
   wordCounts,

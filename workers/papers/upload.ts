@@ -4,6 +4,7 @@
 // name, in that order.
 import { getMeta } from 'unpdf'
 import { TooLargeError, ValidationError } from '../errors'
+import { plainLabel } from '../grounding'
 import { hasPdfMagic, readPdf, type PdfPage } from '../sources'
 import type { PaperToLoad } from './load'
 
@@ -45,7 +46,11 @@ export async function readUploadedPdf(
     .replace(/[_]+/g, ' ')
     .trim()
   const title =
-    formTitle?.trim() || (await metadataTitle(bytes)) || pageTitle || fileTitle || 'Uploaded PDF'
+    plainLabel(formTitle ?? '') ||
+    plainLabel((await metadataTitle(bytes)) ?? '') ||
+    plainLabel(pageTitle ?? '') ||
+    plainLabel(fileTitle) ||
+    'Uploaded PDF'
   const id = `upload:${(await hashOf(bytes)).slice(0, 16)}`
   return {
     paper: {

@@ -3,6 +3,7 @@
 import type { Context } from 'hono'
 import type { FileUpload } from '../context'
 import { AppError, TooLargeError, ValidationError } from '../errors'
+import { plainLabel } from '../grounding'
 import { invalidInput, type AppEnv } from '../http'
 import { fileJsonSchema } from './schemas'
 
@@ -27,7 +28,7 @@ async function readMultipart(c: Context<AppEnv>): Promise<FileUpload> {
   if (scope !== 'message' && scope !== 'project') {
     throw new ValidationError('scope: must be "message" or "project"')
   }
-  const name = file.name.trim().slice(0, 300) || 'upload'
+  const name = plainLabel(file.name).slice(0, 300) || 'upload'
   return { name, contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()), scope }
 }
 
@@ -43,7 +44,7 @@ async function readJson(c: Context<AppEnv>): Promise<FileUpload> {
   const bytes =
     text !== undefined ? new TextEncoder().encode(text) : decodeBase64(content_base64 ?? '')
   const contentType = content_type ?? (text !== undefined ? 'text/plain' : '')
-  return { name, contentType, bytes, scope }
+  return { name: plainLabel(name).slice(0, 300) || 'upload', contentType, bytes, scope }
 }
 
 export async function readUpload(c: Context<AppEnv>): Promise<FileUpload> {

@@ -14,3 +14,4 @@ export {
 export { wordCounts, type WordCounts } from './word-counts'
 export { Boundary, isAbbreviation, segmentText, wordSegments, type Segment } from './segments'
 export { splitSentences } from './sentences'
+export { plainLabel } from './labels'
