@@ -345,6 +345,10 @@ async function main() {
     if (settled.length > 0) step(`the stopped server left unfinished: ${settled.join(', ')}`)
     await startAndWait(modelUrl, logName)
     await libraryWhole(base)
+    // The shell meets the model server the Ask test stopped: without that test, stop it here.
+    if (ONLY && !ONLY.includes('answer')) {
+      await stopServer(model?.child)
+    }
   }
   /** A new server on a new state, with a model and a seeding just started: the Ask test's start. */
   const freshServerSeeding = async (logName) => {
@@ -412,7 +416,13 @@ async function main() {
     await startSeeding(base)
     step('running the browser tests')
     await attempt('answer')
-    // After answer.e2e.ts: the library is in, and the model server has been stopped.
+    // After answer.e2e.ts the model server has been stopped. The shell's questions need the
+    // whole library, which a run without the Ask test (E2E_ONLY) has not yet waited for.
+    await libraryWhole(base)
+    // The shell meets the model server the Ask test stopped: without that test, stop it here.
+    if (ONLY && !ONLY.includes('answer')) {
+      await stopServer(model?.child)
+    }
     step('running the app shell and widget browser tests')
     await attempt('shell', widgetHostPort)
     // The shell test presents its own client address (helpers.ts, asOwnClient): the public rate

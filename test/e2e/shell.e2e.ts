@@ -57,16 +57,8 @@ async function citationsHighlightAndPreview(page: Page): Promise<void> {
   await cite.click()
   assert.equal(page.url(), before, 'a citation click keeps the route')
   await page.locator(`[id="${target}"].is-highlighted`).waitFor()
-  // The click scrolls its card into view smoothly, and a scroll hides the preview: hover after.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = -1
-        const settle = () =>
-          scrollY === last ? resolve() : ((last = scrollY), setTimeout(settle, 100))
-        settle()
-      }),
-  )
+  // The click scrolls its card into view; hovering scrolls the citation back, and the preview
+  // must follow it rather than vanish with the scroll.
   await cite.hover()
   const preview = page.locator('#cite-preview')
   await preview.waitFor({ state: 'visible' })

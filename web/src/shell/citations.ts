@@ -2,6 +2,8 @@
 // highlights its target without touching the route; hovering or focusing `[n]` previews the
 // cited passage; `]` / `[` step through the citations in reading order.
 const CITE = 'sup.cite a'
+/** The citation whose preview is showing: a scroll moves the preview with it. */
+let previewed: HTMLAnchorElement | null = null
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
 
 function targetOf(link: HTMLAnchorElement): HTMLElement | null {
@@ -47,15 +49,33 @@ function showPreview(link: HTMLAnchorElement): void {
   const body = document.createElement('span')
   body.textContent = passage ? `“${passage.slice(0, 400)}${passage.length > 400 ? '…' : ''}”` : ''
   preview.append(head, body)
-  const box = link.getBoundingClientRect()
-  const left = Math.min(Math.max(8, box.left - 40), window.innerWidth - 340)
-  preview.style.left = `${Math.max(8, left)}px`
-  preview.style.top = `${box.bottom + 6}px`
+  previewed = link
+  placePreview(preview, link)
   preview.hidden = false
   link.setAttribute('aria-describedby', 'cite-preview')
 }
 
+function placePreview(preview: HTMLElement, link: HTMLAnchorElement): void {
+  const box = link.getBoundingClientRect()
+  const left = Math.min(Math.max(8, box.left - 40), window.innerWidth - 340)
+  preview.style.left = `${Math.max(8, left)}px`
+  preview.style.top = `${box.bottom + 6}px`
+}
+
+/**
+ * A scroll (the reader's, or the smooth one a citation click starts) keeps the preview beside
+ * its citation while that is on screen, and hides it once the citation has left the view.
+ */
+function followScroll(): void {
+  const link = previewed
+  if (!link) return
+  const box = link.getBoundingClientRect()
+  if (!link.isConnected || box.bottom < 0 || box.top > window.innerHeight) return hidePreview()
+  placePreview(byId<HTMLElement>('cite-preview'), link)
+}
+
 export function hidePreview(): void {
+  previewed = null
   byId<HTMLElement>('cite-preview').hidden = true
 }
 
@@ -99,5 +119,5 @@ export function watchCitations(): void {
   document.addEventListener('focusin', onEnter)
   document.addEventListener('mouseout', onLeave)
   document.addEventListener('focusout', onLeave)
-  window.addEventListener('scroll', hidePreview, { passive: true })
+  window.addEventListener('scroll', followScroll, { passive: true })
 }
