@@ -13,6 +13,7 @@ import {
   widgetAccess,
 } from './http'
 import { debateRoutes } from './debate'
+import { erasureRoutes } from './erasure'
 import { ingestRoutes } from './ingest'
 import { mcpRoutes } from './mcp'
 import { openApiDocument } from './openapi'
@@ -35,6 +36,7 @@ export function createApp(): Hono<AppEnv> {
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
   app.route('/', widgetRoutes)
   app.route('/api/sessions', sessionRoutes)
+  app.route('/api', erasureRoutes)
   app.route('/api/sessions', turnRoutes)
   app.route('/api/sessions', sessionShareRoutes)
   app.route('/', publicShareRoutes)

@@ -130,6 +130,8 @@ const envSchema = z.object({
   PAPERS_COOLDOWN_MINUTES: positiveInt(15, 10_080),
   PAPERS_API_COOLDOWN_MINUTES: positiveInt(30, 10_080),
   PAPERS_MAX_PDF_BYTES: positiveInt(10_485_760),
+  // Days a private session may stay idle before it is erased; 0 keeps sessions.
+  SESSION_RETENTION_DAYS: countInt(30, 36_500),
   DEBATE_MAX_TURNS: positiveInt(3, 20),
   DEBATE_ARXIV_RESULTS: positiveInt(5, 100),
   DEBATE_CROSSREF_RESULTS: positiveInt(5, 50),
@@ -199,6 +201,10 @@ export interface Config {
     fetchAllowHosts: string[]
   }
   limits: { maxBodyBytes: number; maxUploadBytes: number }
+  sessions: {
+    /** Idle days before a private session is erased (SessionDO's alarm); 0: kept. */
+    retentionDays: number
+  }
   papers: {
     searchLimit: number
     chatLimit: number
@@ -328,6 +334,7 @@ export function parseConfig(source: ConfigSource): Config {
       fetchAllowHosts: env.FETCH_ALLOW_HOSTS,
     },
     limits: { maxBodyBytes: env.MAX_BODY_BYTES, maxUploadBytes: env.MAX_UPLOAD_BYTES },
+    sessions: { retentionDays: env.SESSION_RETENTION_DAYS },
     papers: {
       searchLimit: env.PAPERS_SEARCH_LIMIT,
       chatLimit: env.PAPERS_CHAT_LIMIT,

@@ -26,6 +26,7 @@ declare namespace Cloudflare {
 		CONTACT_EMAIL: string;
 		WIDGET_ORIGINS: string;
 		ASK_NAMESPACES: string;
+		SESSION_RETENTION_DAYS: string;
 		SESSION_DO: DurableObjectNamespace<import("./index").SessionDO>;
 	}
 }
@@ -34,5 +35,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "LLM_PROVIDER" | "LLM_BASE_URL" | "LLM_MODEL" | "EMBEDDINGS_PROVIDER" | "EMBEDDINGS_DIMENSIONS" | "VECTOR_STORE" | "SEARCH_PROVIDER" | "ARXIV_API_URL" | "CROSSREF_API_URL" | "CONTACT_EMAIL" | "WIDGET_ORIGINS" | "ASK_NAMESPACES">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "LLM_PROVIDER" | "LLM_BASE_URL" | "LLM_MODEL" | "EMBEDDINGS_PROVIDER" | "EMBEDDINGS_DIMENSIONS" | "VECTOR_STORE" | "SEARCH_PROVIDER" | "ARXIV_API_URL" | "CROSSREF_API_URL" | "CONTACT_EMAIL" | "WIDGET_ORIGINS" | "ASK_NAMESPACES" | "SESSION_RETENTION_DAYS">> {}
 }

@@ -29,10 +29,16 @@ export function sharedNamespaceSchema(
 }
 
 /** What a session keeps privately in the index. */
-export type SessionMaterial = 'papers' | 'project' | 'debate' | 'writing'
+export const SESSION_MATERIALS = ['papers', 'project', 'debate', 'writing'] as const
+export type SessionMaterial = (typeof SESSION_MATERIALS)[number]
 
 export function sessionNamespace(material: SessionMaterial, sessionId: string): string {
   return `${material}:${sessionId}`
+}
+
+/** Every private namespace a session can own: what erasing it clears. */
+export function sessionNamespaces(sessionId: string): string[] {
+  return SESSION_MATERIALS.map((material) => sessionNamespace(material, sessionId))
 }
 
 /** Shared namespaces are open to every reader; any other name is private to its owner. */

@@ -3,6 +3,7 @@
 // payload schemas (checked against its own types at compile time).
 import { answerOpenApi } from './answer'
 import { debateOpenApi } from './debate'
+import { erasureOpenApi } from './erasure'
 import { openApiParts, type openApi } from './http'
 import { ingestOpenApi } from './ingest'
 import { mcpOpenApi } from './mcp'
@@ -21,6 +22,7 @@ const PARTS: openApi.OpenApiPart[] = [
   shareOpenApi,
   mcpOpenApi,
   papersOpenApi,
+  erasureOpenApi,
   debateOpenApi,
   widgetOpenApi,
   writingOpenApi,

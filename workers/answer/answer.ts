@@ -29,8 +29,11 @@ export interface AnswerRequest {
   maxTokens?: number
 }
 
-/** Bumped when the payload's shape changes, so older cached payloads are never replayed. */
-const CACHE_VERSION = 'v2'
+/**
+ * Bumped when the payload's shape changes, so older cached payloads are never replayed. v3:
+ * rows record the sources they list (rows before could not be purged when a source is deleted).
+ */
+const CACHE_VERSION = 'v3'
 
 /** Instructions change the answer, so only plain first questions are cached. */
 const isCacheable = (request: AnswerRequest) =>
@@ -88,7 +91,8 @@ export async function answerQuestion(
   const state = await runPipeline(initialState({ ...request, history, startedAt }), deps, signal)
   const payload = state.payload as AnswerPayload
   if (key && isReusable(payload)) {
-    await writeCachedAnswer(db, key, payload, deps.now()).catch(() => undefined)
+    const sourceIds = state.ranked.flatMap((source) => (source.sourceId ? [source.sourceId] : []))
+    await writeCachedAnswer(db, key, { payload, sourceIds }, deps.now()).catch(() => undefined)
   }
   return payload
 }

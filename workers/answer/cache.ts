@@ -1,5 +1,6 @@
 // The answer cache (seed 001 §12): the same normalised question with the same options, in the
 // same mode, within 10 minutes, gets the stored payload back without search or model calls.
+// Deleting a source purges the answers listing it (db/answer-cache.ts, purgeAnswerCache).
 import { readAnswerCacheRow, writeAnswerCacheRow } from '../db'
 import type { AskOptions } from './schemas'
 import type { AnswerPayload } from './types'
@@ -40,13 +41,20 @@ export async function readCachedAnswer(
   return row.payload as unknown as AnswerPayload
 }
 
+export interface AnswerToCache {
+  payload: AnswerPayload
+  /** The knowledge-base sources the answer lists: deleting one purges the row. */
+  sourceIds: string[]
+}
+
 export async function writeCachedAnswer(
   db: D1Database,
   key: string,
-  payload: AnswerPayload,
+  answer: AnswerToCache,
   now: number,
 ): Promise<void> {
-  const { token: _token, ...stored } = payload
+  const { token: _token, ...stored } = answer.payload
   const payloadRow = stored as unknown as Record<string, unknown>
-  await writeAnswerCacheRow(db, key, { payload: payloadRow, createdAt: new Date(now) })
+  const sourceIds = [...new Set(answer.sourceIds)]
+  await writeAnswerCacheRow(db, key, { payload: payloadRow, createdAt: new Date(now), sourceIds })
 }

@@ -10,6 +10,7 @@ export { answerRoutes, SESSION_ID_HEADER, SESSION_TOKEN_HEADER, SHARE_TOKEN_HEAD
 export { openAiRoutes } from './openai-routes'
 export { MODEL_IDS } from './openai-common'
 export { answerQuestion, type AnswerRequest } from './answer'
+export { CACHE_TTL_MS } from './cache'
 export type { AnswerPayload, AnswerSource } from './types'
 export { askRequestSchema, askOptionsSchema, type AskOptions, type AskRequest } from './schemas'
 export { chatCompletionRequestSchema, type ChatCompletionRequest } from './openai-schemas'

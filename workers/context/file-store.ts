@@ -85,3 +85,11 @@ export function markFilesIndexed(sql: SqlStorage, ids: string[]): void {
   ensureTable(sql)
   for (const id of ids) sql.exec('UPDATE context_files SET indexed = 1 WHERE id = ?', id)
 }
+
+/** Removes a file; returns its info, or null when the session holds no such file. */
+export function removeContextFile(sql: SqlStorage, id: string): FileInfo | null {
+  const [file] = getContextFiles(sql, [id])
+  if (!file) return null
+  sql.exec('DELETE FROM context_files WHERE id = ?', id)
+  return toFileInfo(file)
+}

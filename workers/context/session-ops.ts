@@ -5,6 +5,7 @@ import { defineOperation } from '../session'
 import {
   contextFileSchema,
   listContextFiles,
+  removeContextFile,
   saveContextFile,
   toFileInfo,
   type FileInfo,
@@ -33,6 +34,11 @@ export const contextOperations = {
     name: 'context.files.add',
     input: contextFileSchema,
     run: ({ store }, file): FileInfo => saveContextFile(store.sql, file),
+  }),
+  removeFile: defineOperation({
+    name: 'context.files.remove',
+    input: z.object({ id: z.string().min(1).max(64) }),
+    run: ({ store }, { id }): FileInfo | null => removeContextFile(store.sql, id),
   }),
   files: defineOperation<Record<string, never>, FileInfo[]>({
     name: 'context.files.list',

@@ -209,6 +209,8 @@ export const answerCache = sqliteTable('answer_cache', {
   key: text('key').primaryKey(),
   payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  /** The knowledge-base sources the answer lists: deleting one purges the row (0008). */
+  sourceIds: text('source_ids', { mode: 'json' }).$type<string[]>().notNull().default([]),
 })
 
 export type SourceRow = typeof sources.$inferSelect

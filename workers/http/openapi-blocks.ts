@@ -64,6 +64,13 @@ export const objectOf = (properties: Json) => ({
   properties,
 })
 
+/** What an erasure answers: its own fields and the counts of what went, per kind of data. */
+export const erasedShape = (fields: Json) =>
+  objectOf({
+    ...fields,
+    erased: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+  })
+
 export const pathParam = (name: string, schema: Json) => ({
   name,
   in: 'path',

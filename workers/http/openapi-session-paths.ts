@@ -1,5 +1,6 @@
 // /openapi.json paths of the routes http/ serves itself: sessions and the system routes.
 import {
+  erasedShape,
   errors,
   json,
   onSession,
@@ -28,6 +29,13 @@ export function sessionPaths(): Json {
         '200': json(schemaRef('SessionDescription')),
         ...errors(...SESSION_ERRORS),
       }),
+      delete: onSession(
+        'Erase the session and everything it owns (history, files, share links, private sources, vectors, PDFs, writing, cached answers citing its sources); afterwards every read answers as for an unknown id. 502 names what remains: DELETE again resumes',
+        {
+          '200': json(erasedShape({ session_id: { type: 'string', format: 'uuid' } })),
+          ...errors(...SESSION_ERRORS, '502'),
+        },
+      ),
     },
     '/api/sessions/{id}/stop': {
       post: onSession('Abort the active run at once; what it produced so far is kept', {

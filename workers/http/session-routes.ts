@@ -1,10 +1,11 @@
-// /api/sessions: create a session (its token is shown once), read it, stop its run.
+// /api/sessions: create a session (its token is shown once), read it, stop its run, delete it.
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { openSession } from '../session'
 import type { AppEnv } from './app-env'
 import { publicRateLimit } from './rate-limit'
 import { openAuthorizedSession } from './session-access'
+import { eraseSession } from './session-erase'
 import { generateSessionToken, hashToken } from './session-token'
 import { validate } from './validate'
 
@@ -20,6 +21,9 @@ export const sessionRoutes = new Hono<AppEnv>()
   .get('/:id', validate('param', sessionIdParamSchema), async (c) => {
     const stub = await openAuthorizedSession(c, c.req.valid('param').id)
     return c.json(await stub.describe())
+  })
+  .delete('/:id', validate('param', sessionIdParamSchema), async (c) => {
+    return c.json(await eraseSession(c, c.req.valid('param').id))
   })
   .post('/:id/stop', validate('param', sessionIdParamSchema), async (c) => {
     const stub = await openAuthorizedSession(c, c.req.valid('param').id)

@@ -7,6 +7,7 @@ import { appendLog, readLog } from './log-store'
 import {
   listPapers,
   putPaper,
+  removePaper,
   readResults,
   saveResults,
   staleLoading,
@@ -70,6 +71,11 @@ export const paperOperations = {
     name: 'papers.put',
     input: paperSchema,
     run: ({ store, now }, paper): PaperRecord => putPaper(store.sql, paper, now()),
+  }),
+  remove: defineOperation({
+    name: 'papers.remove',
+    input: z.object({ id: z.string().min(1).max(200) }),
+    run: ({ store }, { id }): PaperRecord | null => removePaper(store.sql, id),
   }),
   saveResults: defineOperation({
     name: 'papers.results.save',

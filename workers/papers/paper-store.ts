@@ -94,6 +94,13 @@ export function listPapers(sql: SqlStorage): PaperRecord[] {
     .map(toRecord)
 }
 
+/** Removes a paper's record; returns it, or null when the session holds no such paper. */
+export function removePaper(sql: SqlStorage, id: string): PaperRecord | null {
+  const found = listPapers(sql).find((paper) => paper.id === id) ?? null
+  if (found) tables(sql).exec('DELETE FROM papers WHERE id = ?', id)
+  return found
+}
+
 /** Upserts a paper; `stored` only ever turns on (a kept PDF stays until the session goes). */
 export function putPaper(sql: SqlStorage, paper: PaperRecord, now: number): PaperRecord {
   const row = tables(sql)

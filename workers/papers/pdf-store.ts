@@ -48,3 +48,11 @@ export async function deleteSessionPdfs(bucket: R2Bucket, sessionId: string): Pr
   } while (cursor)
   return deleted
 }
+
+/** Deletes one paper's kept PDF; returns 1 when there was one, else 0. */
+export async function deletePaperPdf(target: StoredPdfTarget): Promise<number> {
+  const key = await paperPdfKey(target.sessionId, target.paperId)
+  const found = await target.bucket.head(key)
+  if (found) await target.bucket.delete(key)
+  return found ? 1 : 0
+}

@@ -16,7 +16,11 @@ export {
   type IndexDeps,
   type IndexOptions,
 } from './indexing/indexer'
-export { buildTermPostings, type PostingsBuild } from './indexing/postings-builder'
+export {
+  buildTermPostings,
+  purgeDeletedPostings,
+  type PostingsBuild,
+} from './indexing/postings-builder'
 export { parseCorpusJsonl, type CorpusRow } from './corpus/jsonl'
 export { corpusIndexRequest } from './corpus/requests'
 export { TASK_PARAMS, type TaskParams } from './search/task-router'

@@ -1,7 +1,14 @@
 // The session capability: SessionDO, its runs and operations registries, and the stub type.
 // It knows nothing of HTTP: http/ relays runs and guards sessions with their tokens.
 export * from './run-types'
-export { SessionDO } from './session-do'
+export { SessionDO, type EraseResult } from './session-do'
+export {
+  listErasureSteps,
+  registerErasureSteps,
+  type ErasureContext,
+  type ErasureStep,
+} from './erasure-registry'
+export type { ErasureCounts, ErasureOutcome } from './erasure-run'
 export { registerRunner, findRunner, unregisterRunner, type RegisteredRunner } from './runners'
 export { openSession, type SessionStub } from './open-session'
 export {

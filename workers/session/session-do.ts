@@ -1,5 +1,6 @@
 // SessionDO: the one writer of a session's state (history, checkpoints, progress log, runs)
-// and host of its single active run. Typed RPC methods validate, delegate and persist.
+// and host of its single active run. Typed RPC methods validate, delegate and persist. Erasing
+// (DELETE or the idle alarm) buries the session first, then runs the erasure steps.
 import { DurableObject } from 'cloudflare:workers'
 import { makeDeps } from '../deps'
 import { operate } from './operate'
@@ -21,11 +22,29 @@ import {
 import type { SessionStore } from './run-types'
 import { createSessionTables, type MetaRow } from './session-tables'
 import { createSqlStore } from './sql-store'
+import { clearSessionStorage } from './clear-storage'
+import { runErasureSteps, type ErasureOutcome } from './erasure-run'
+import { expiresAt, recordActivity } from './retention'
+import { buryMeta, readTombstone } from './tombstone'
+
+/** A failed erasure from the alarm is tried again this much later. */
+const ERASURE_RETRY_MS = 60 * 60 * 1000
+
+/** What DELETE learns: erased (counts per kind), failed (what remains), or no such session. */
+export type EraseResult = ErasureOutcome | { ok: false; code: 'missing' | 'denied' }
+
+const sameHash = (a: string, b: string) => {
+  const encoder = new TextEncoder()
+  const [left, right] = [encoder.encode(a), encoder.encode(b)]
+  return left.byteLength === right.byteLength && crypto.subtle.timingSafeEqual(left, right)
+}
 
 interface ActiveRun {
   runId: string
   kind: string
   controller: AbortController
+  /** Settles once the run wrote its last row. */
+  settled: Promise<unknown>
 }
 
 export class SessionDO extends DurableObject<Env> {
@@ -52,6 +71,7 @@ export class SessionDO extends DurableObject<Env> {
       hash,
       Date.now(),
     )
+    await this.#touch()
     return { created: true }
   }
 
@@ -61,12 +81,38 @@ export class SessionDO extends DurableObject<Env> {
     const parsed = tokenHashSchema.safeParse(tokenHash)
     if (!parsed.success) return 'denied'
     // Both are SHA-256 hex digests of the same length, so the comparison can be exact-time.
-    const encoder = new TextEncoder()
-    const same = crypto.subtle.timingSafeEqual(
-      encoder.encode(parsed.data),
-      encoder.encode(meta.token_hash),
-    )
-    return same ? 'ok' : 'denied'
+    if (!sameHash(parsed.data, meta.token_hash)) return 'denied'
+    await this.#touch()
+    return 'ok'
+  }
+
+  /**
+   * Erases the session and everything it owns. A session already buried (a failed or finished
+   * erasure) is erased again with the same token: every step is idempotent.
+   */
+  async erase(tokenHash: string): Promise<EraseResult> {
+    const owner = this.#meta() ?? readTombstone(this.#sql)
+    if (!owner) return { ok: false, code: 'missing' }
+    const parsed = tokenHashSchema.safeParse(tokenHash)
+    if (!parsed.success || !sameHash(parsed.data, owner.token_hash)) {
+      return { ok: false, code: this.#meta() ? 'denied' : 'missing' }
+    }
+    return this.#erase()
+  }
+
+  /** Expiry: erases a session idle past SESSION_RETENTION_DAYS, or resumes a failed erasure. */
+  override async alarm(): Promise<void> {
+    const now = Date.now()
+    const meta = this.#meta()
+    const tombstone = readTombstone(this.#sql)
+    const { retentionDays } = makeDeps(this.env).config.sessions
+    if (meta) {
+      if (retentionDays <= 0) return
+      const due = expiresAt(this.#sql, meta.created_at, retentionDays)
+      if (now < due) return this.ctx.storage.setAlarm(due)
+    } else if (!tombstone || tombstone.finished_at !== null) return
+    const outcome = await this.#erase()
+    if (!outcome.ok) await this.ctx.storage.setAlarm(now + ERASURE_RETRY_MS)
   }
 
   async describe(): Promise<SessionDescription> {
@@ -99,6 +145,7 @@ export class SessionDO extends DurableObject<Env> {
     const registered = parsedKind.success ? findRunner(parsedKind.data) : undefined
     if (!registered) return { ok: false, code: 'unknown_kind', message: `No runner for ${kind}` }
     if (this.#active) return { ok: false, code: 'run_active', message: 'A run is already active' }
+    await this.#touch()
     const parsedInput = registered.parseInput(input)
     if (!parsedInput.ok) return { ok: false, code: 'invalid_input', message: parsedInput.message }
     const deps = makeDeps(this.env)
@@ -119,7 +166,7 @@ export class SessionDO extends DurableObject<Env> {
         finishRun(this.#sql, runId, status, Date.now())
       },
     })
-    this.#active = { runId, kind, controller: hosted.controller }
+    this.#active = { runId, kind, controller: hosted.controller, settled: hosted.finished }
     const release = hosted.released.then(() => {
       if (this.#active?.runId === runId) this.#active = null
     })
@@ -131,7 +178,29 @@ export class SessionDO extends DurableObject<Env> {
   async operate(name: string, input: unknown): Promise<OperationResult> {
     const meta = this.#meta()
     if (!meta) return { ok: false, code: 'no_session', message: 'Session does not exist' }
+    await this.#touch()
     return operate(name, input, { store: this.#store(meta), now: () => Date.now() })
+  }
+
+  async #erase(): Promise<ErasureOutcome> {
+    const meta = this.#meta()
+    if (meta) buryMeta(this.ctx.storage, meta, Date.now())
+    const tombstone = readTombstone(this.#sql)
+    if (!tombstone) throw new Error('erasure without a tombstone')
+    const active = this.#active
+    active?.controller.abort()
+    const deps = makeDeps(this.env)
+    const outcome = await runErasureSteps({ sessionId: tombstone.session_id, deps })
+    if (!outcome.ok) return outcome
+    // The run's last writes land before the storage is cleared, never after.
+    await active?.settled.catch(() => undefined)
+    const rows = await clearSessionStorage(this.ctx.storage, tombstone, Date.now())
+    return { ok: true, erased: { ...outcome.erased, session_rows: rows } }
+  }
+
+  async #touch(): Promise<void> {
+    const { retentionDays } = makeDeps(this.env).config.sessions
+    await recordActivity(this.ctx.storage, Date.now(), retentionDays)
   }
 
   #meta(): MetaRow | undefined {

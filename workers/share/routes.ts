@@ -72,7 +72,12 @@ async function readShared(c: Context<AppEnv>, token: string): Promise<SharedSess
   const deps = c.get('deps')
   const stub = openSession(deps, claims.s)
   // The link is checked (revoked or expired: 404) before anything else of the session is read.
-  const transcript = await callOperation(stub, shareOperations.read, { share_id: claims.i })
+  // A deleted session answers as a link never made would.
+  const transcript = await callOperation(stub, shareOperations.read, { share_id: claims.i }).catch(
+    (error: unknown) => {
+      throw error instanceof NotFoundError ? new NotFoundError('No such share link') : error
+    },
+  )
   return { ...transcript, document: await documentForShare(deps.db, stub, claims.s) }
 }
 

@@ -121,6 +121,10 @@ async function upsertVectors(
   try {
     await deps.vectors.upsert(records, signal)
   } catch (error) {
+    // A partial upsert may have written some of them: those go with their chunk rows (an id
+    // never written is a no-op to delete). If this delete fails too, erasure finds them later
+    // through chunk_vectors or the source's chunk ids.
+    await deps.vectors.deleteByIds(records.map((r) => r.id)).catch(() => undefined)
     await runBatches(
       deps.db,
       deleteChunkStatements(

@@ -209,3 +209,19 @@ export async function buildTermPostings(
   const { maxChunkId } = await readPostingsState(db)
   return { chunks: built, builtThrough, caughtUp: maxChunkId <= builtThrough && !purgesLeft }
 }
+
+/**
+ * Purges every deleted chunk from the postings, a few blocks a round, until none is left (an
+ * erasure: no stem of a deleted text stays in a block). Returns the rounds it took.
+ */
+export async function purgeDeletedPostings(db: D1Database, signal?: AbortSignal): Promise<number> {
+  let rounds = 0
+  let left = true
+  while (left) {
+    signal?.throwIfAborted()
+    const { builtThrough } = await readPostingsState(db)
+    left = await purgeDeleted(db, builtThrough)
+    rounds += 1
+  }
+  return rounds
+}
