@@ -17,6 +17,7 @@ import { ingestRoutes } from './ingest'
 import { mcpRoutes } from './mcp'
 import { openApiDocument } from './openapi'
 import { paperRoutes } from './papers'
+import { researchRoutes } from './research'
 import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
 import { widgetRoutes } from './widget'
@@ -40,6 +41,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/', publicShareRoutes)
   app.route('/api/ingest', ingestRoutes)
   app.route('/api/papers', paperRoutes)
+  app.route('/api/research', researchRoutes)
   app.route('/api', answerRoutes)
   app.route('/api/debate', debateRoutes)
   app.route('/api', writingRoutes)
