@@ -6,13 +6,9 @@ import { readResearchSessionId } from '../db'
 import { NotFoundError, RunActiveError } from '../errors'
 import { openAuthorizedSession, publicRateLimit, validate, type AppEnv } from '../http'
 import { stoppedFields } from './finish'
-import {
-  planReviewSchema,
-  researchParamSchema,
-  researchRequestSchema,
-  type ResearchParams,
-} from './schemas'
-import { createResearch, readResearch, updateResearch } from './store'
+import { planReviewSchema, researchParamSchema, researchRequestSchema } from './schemas'
+import { startResearchRun } from './start'
+import { readResearch, updateResearch } from './store'
 import { FINAL_STATUSES, type ResearchRecord } from './types'
 import { REVIEW_EVENT } from './workflow'
 
@@ -41,15 +37,7 @@ export const researchRoutes = new Hono<AppEnv>()
     const { question, options, session_id } = c.req.valid('json')
     const deps = c.get('deps')
     const session = await sessionFor(c, session_id)
-    const params: ResearchParams = {
-      research_id: crypto.randomUUID(),
-      session_id: session.sessionId,
-      question,
-      options,
-      started_at: deps.now(),
-    }
-    await createResearch(deps.db, params, params.started_at)
-    await deps.researchWorkflow.create({ id: params.research_id, params })
+    const params = await startResearchRun(deps, { sessionId: session.sessionId, question, options })
     const body = {
       research_id: params.research_id,
       session_id: session.sessionId,
