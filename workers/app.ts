@@ -18,6 +18,7 @@ import { ingestRoutes } from './ingest'
 import { mcpRoutes } from './mcp'
 import { openApiDocument } from './openapi'
 import { paperRoutes } from './papers'
+import { researchRoutes } from './research'
 import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
 import { widgetRoutes } from './widget'
@@ -42,6 +43,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/', publicShareRoutes)
   app.route('/api/ingest', ingestRoutes)
   app.route('/api/papers', paperRoutes)
+  app.route('/api/research', researchRoutes)
   app.route('/api', answerRoutes)
   app.route('/api/debate', debateRoutes)
   app.route('/api', writingRoutes)

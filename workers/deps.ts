@@ -41,6 +41,8 @@ export interface Deps {
   /** Paper PDFs kept per session (R2). */
   papersPdf: R2Bucket
   sessions: Env['SESSION_DO']
+  /** Deep-research runs, one Workflow instance each (issue 51). */
+  researchWorkflow: Env['RESEARCH_WORKFLOW']
   now: () => number
 }
 
@@ -80,6 +82,7 @@ export function makeDeps(env: Env): Deps {
     ingestQueue: env.INGEST_QUEUE,
     papersPdf: env.PAPERS_PDF,
     sessions: env.SESSION_DO,
+    researchWorkflow: env.RESEARCH_WORKFLOW,
     now: () => Date.now(),
   }
   cache.set(env, deps)

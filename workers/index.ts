@@ -3,6 +3,7 @@ import { app } from './app'
 import { handleIngestBatch } from './ingest'
 
 export { SessionDO } from './session'
+export { ResearchWorkflow } from './research'
 
 export default {
   fetch: app.fetch,

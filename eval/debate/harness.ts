@@ -75,10 +75,11 @@ function debateDeps(
     corpusSearch,
     scholarly: createScholarlyClients(config, { fetchImpl: noResults, arxivGate: gate }),
     safeFetch: createSafeFetch(config),
-    // A debate run enqueues nothing, keeps no PDF and opens no other session.
+    // A debate run enqueues nothing, keeps no PDF, opens no other session and starts no research.
     ingestQueue: null as unknown as Queue,
     papersPdf: null as unknown as R2Bucket,
     sessions: null as unknown as Deps['sessions'],
+    researchWorkflow: null as unknown as Deps['researchWorkflow'],
     now: () => Date.now(),
   }
   return { deps, retrieved }

@@ -28,11 +28,19 @@ async function seedPaper(namespace: string) {
 }
 
 describe('/mcp tools', () => {
-  it('lists the six tools, each with an input schema', async () => {
+  it('lists the seven tools, each with an input schema', async () => {
     const client = await connect()
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['ask', 'find_papers', 'get_source', 'ingest', 'load_papers', 'search_library'].sort(),
+      [
+        'ask',
+        'deep_research',
+        'find_papers',
+        'get_source',
+        'ingest',
+        'load_papers',
+        'search_library',
+      ].sort(),
     )
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object')
     await client.close()
@@ -180,7 +188,7 @@ describe('/mcp auth', () => {
 
   it('takes X-API-Key as well as Authorization', async () => {
     const client = await connect({ apiKey: null, headers: { 'x-api-key': 'test-api-key' } })
-    expect((await client.listTools()).tools.length).toBe(6)
+    expect((await client.listTools()).tools.length).toBe(7)
     await client.close()
   })
 

@@ -25,10 +25,16 @@ function toAnswerSource(
   }
 }
 
-export function orderedSources(state: AskState): AnswerSource[] {
+/** The ranked sources in payload order: cited ones in [n] order, then the rest read. */
+export function citedFirst(state: AskState): { cited: RankedSource[]; rest: RankedSource[] } {
   const byRank = new Map(state.ranked.map((s) => [s.rank, s]))
   const cited = state.cited.flatMap((rank) => byRank.get(rank) ?? [])
   const rest = state.ranked.filter((s) => !state.cited.includes(s.rank))
+  return { cited, rest }
+}
+
+export function orderedSources(state: AskState): AnswerSource[] {
+  const { cited, rest } = citedFirst(state)
   return [
     ...cited.map((s, i) => toAnswerSource(s, i + 1, state, true)),
     ...rest.map((s, i) => toAnswerSource(s, cited.length + i + 1, state, false)),

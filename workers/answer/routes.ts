@@ -1,11 +1,9 @@
 // /api/ask and /api/progress/:session. An ask runs inside the session's Durable Object (which
 // keeps its history and progress); without a session_id a session is created and its token
 // returned once: in the JSON body and, for streams, in the X-Quire-Session-* headers.
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import {
-  generateSessionToken,
-  hashToken,
   openAuthorizedSession,
   publicRateLimit,
   readBearerToken,
@@ -13,8 +11,8 @@ import {
   validate,
   type AppEnv,
 } from '../http'
-import { openSession, type SessionStub } from '../session'
 import { NotFoundError } from '../errors'
+import { sessionFor } from './ask-session'
 import { askRequestSchema, type AskRunInput } from './schemas'
 import { readSourceFor } from './source-access'
 import { renderSourcePage } from './source-page'
@@ -26,29 +24,6 @@ export const SHARE_TOKEN_HEADER = 'X-Quire-Share-Token'
 
 const progressParamSchema = z.object({ session: z.uuid() })
 const sourceParamSchema = z.object({ id: z.string().min(1).max(200) })
-
-interface OpenedSession {
-  stub: SessionStub
-  sessionId: string
-  /** Only for a session this request created. */
-  token?: string
-}
-
-async function newSession(c: Context<AppEnv>): Promise<OpenedSession> {
-  const sessionId = crypto.randomUUID()
-  const token = generateSessionToken()
-  const stub = openSession(c.get('deps'), sessionId)
-  await stub.create(await hashToken(token))
-  return { stub, sessionId, token }
-}
-
-async function sessionFor(
-  c: Context<AppEnv>,
-  sessionId: string | undefined,
-): Promise<OpenedSession> {
-  if (!sessionId) return newSession(c)
-  return { stub: await openAuthorizedSession(c, sessionId), sessionId }
-}
 
 export const answerRoutes = new Hono<AppEnv>()
   .post('/ask', publicRateLimit(), validate('json', askRequestSchema), async (c) => {

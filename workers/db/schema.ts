@@ -283,3 +283,19 @@ export const apiResponses = sqliteTable('api_responses', {
   conversation: text('conversation', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 })
+
+/** Deep-research runs (issue 51): what GET /api/research/:id reads, written by each step. */
+export const researchRuns = sqliteTable(
+  'research_runs',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    /** planning | awaiting_review | researching | writing | done | stopped | failed */
+    status: text('status').notNull(),
+    /** The run's view (plan, sections, report, usage) as JSON, typed in workers/research. */
+    record: text('record', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('research_runs_session_idx').on(t.sessionId)],
+)

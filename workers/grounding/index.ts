@@ -27,7 +27,7 @@ export {
   type ConversationTurn,
   type RewriteContext,
 } from './rewrite'
-export { contentTerms, QUERY_STOP_WORDS, termOf, wordsOf } from './terms'
+export { contentTerms, isFramingTerm, QUERY_STOP_WORDS, termOf, wordsOf } from './terms'
 export {
   absentSubject,
   subjectChangeNote,

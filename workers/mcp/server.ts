@@ -7,6 +7,7 @@ import type { McpContext } from './context'
 import { cancelCall } from './in-flight'
 import { registerLibraryTools } from './library-tools'
 import { registerPaperTools } from './paper-tools'
+import { registerResearchTool } from './research-tool'
 import { registerResources } from './resources'
 
 export const SERVER_INFO = { name: 'quire', version: '1.0.0' }
@@ -15,11 +16,12 @@ export function createMcpServer(context: McpContext): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: {}, resources: {} },
     instructions:
-      'Quire answers from sources it retrieved and cites them; when evidence is missing it says so (abstained). Use search_library for passages, ask for a grounded answer, find_papers and load_papers to grow the knowledge base.',
+      'Quire answers from sources it retrieved and cites them; when evidence is missing it says so (abstained). Use search_library for passages, ask for a grounded answer, deep_research for a sectioned cited report, find_papers and load_papers to grow the knowledge base.',
   })
   registerLibraryTools(server, context)
   registerAskTool(server, context)
   registerPaperTools(server, context)
+  registerResearchTool(server, context)
   registerResources(server, context)
   // The call being cancelled ran in an earlier POST: look it up by caller and request id.
   server.server.setNotificationHandler(CancelledNotificationSchema, (notification) => {
