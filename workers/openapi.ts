@@ -8,6 +8,7 @@ import { openApiParts, type openApi } from './http'
 import { ingestOpenApi } from './ingest'
 import { mcpOpenApi } from './mcp'
 import { papersOpenApi } from './papers'
+import { researchOpenApi } from './research'
 import { shareOpenApi } from './share'
 import { turnOpenApi } from './turn'
 import { widgetOpenApi } from './widget'
@@ -23,6 +24,7 @@ const PARTS: openApi.OpenApiPart[] = [
   mcpOpenApi,
   papersOpenApi,
   erasureOpenApi,
+  researchOpenApi,
   debateOpenApi,
   widgetOpenApi,
   writingOpenApi,
