@@ -8,21 +8,26 @@ import { markersOf } from './helpers'
 
 beforeAll(seedCorpus)
 
+/** Starts a run through the tool and waits for its Workflow to finish; the client stays open. */
+async function finishedRun(question: string) {
+  const introspector = await introspectWorkflow(env.RESEARCH_WORKFLOW)
+  onTestFinished(() => introspector.dispose())
+  const client = await connect()
+  onTestFinished(() => client.close())
+  const started = await client.callTool({ name: 'deep_research', arguments: { question } })
+  const [instance] = await introspector.get()
+  await instance?.waitForStatus('complete')
+  return { client, started }
+}
+
 describe('MCP deep_research', () => {
   it('starts a run, then returns its report once done', async () => {
-    const introspector = await introspectWorkflow(env.RESEARCH_WORKFLOW)
-    onTestFinished(() => introspector.dispose())
-    const client = await connect()
-    onTestFinished(() => client.close())
-    const started = await client.callTool({
-      name: 'deep_research',
-      arguments: { question: 'How does vitamin D supplementation affect bone mineral density?' },
-    })
+    const { client, started } = await finishedRun(
+      'How does vitamin D supplementation affect bone mineral density?',
+    )
     expect(started.isError).toBeFalsy()
     const run = started.structuredContent as { research_id: string; session_token: string }
     expect(run.research_id).toMatch(/^[0-9a-f-]{36}$/)
-    const [instance] = await introspector.get()
-    await instance?.waitForStatus('complete')
 
     const read = await client.callTool({
       name: 'deep_research',
@@ -40,17 +45,8 @@ describe('MCP deep_research', () => {
   })
 
   it('refuses to read a run without its session token', async () => {
-    const introspector = await introspectWorkflow(env.RESEARCH_WORKFLOW)
-    onTestFinished(() => introspector.dispose())
-    const client = await connect()
-    onTestFinished(() => client.close())
-    const started = await client.callTool({
-      name: 'deep_research',
-      arguments: { question: 'How does sleep affect memory consolidation?' },
-    })
+    const { client, started } = await finishedRun('How does sleep affect memory consolidation?')
     const run = started.structuredContent as { research_id: string }
-    const [instance] = await introspector.get()
-    await instance?.waitForStatus('complete')
     const read = await client.callTool({
       name: 'deep_research',
       arguments: { research_id: run.research_id },
