@@ -1,6 +1,6 @@
 // Builds the Hono app: middleware, the error envelope, and one router per capability.
 import { Hono } from 'hono'
-import { answerRoutes, openAiRoutes } from './answer'
+import { answerRoutes, claimRoutes, openAiRoutes } from './answer'
 import {
   type AppEnv,
   corsFromConfig,
@@ -44,6 +44,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/api/ingest', ingestRoutes)
   app.route('/api/papers', paperRoutes)
   app.route('/api/research', researchRoutes)
+  app.route('/api/claims', claimRoutes)
   app.route('/api', answerRoutes)
   app.route('/api/debate', debateRoutes)
   app.route('/api', writingRoutes)

@@ -2,12 +2,19 @@
 // the 'ask' runner SessionDO hosts (registered at module load, as workers/session expects).
 import { registerRunner } from '../session'
 import { runAsk } from './ask-runner'
+import { CLAIM_CHECK_RUN } from './claim-routes'
+import { runClaimCheck } from './claim-runner'
+import { claimRunInputSchema } from './claim-schemas'
 import { askRunInputSchema } from './schemas'
 
 registerRunner('ask', runAsk, askRunInputSchema)
+registerRunner(CLAIM_CHECK_RUN, runClaimCheck, claimRunInputSchema)
 
 export { answerRoutes, SESSION_ID_HEADER, SESSION_TOKEN_HEADER, SHARE_TOKEN_HEADER } from './routes'
 export { openAiRoutes } from './openai-routes'
+export { claimRoutes } from './claim-routes'
+export type { ClaimCheckPayload, ClaimMap, ClaimSource } from './claim-payload'
+export { claimCheckRequestSchema } from './claim-schemas'
 export { MODEL_IDS } from './openai-common'
 export { answerQuestion, type AnswerRequest } from './answer'
 export { CACHE_TTL_MS } from './cache'
