@@ -2,6 +2,7 @@
 // supplies history and where packets go (a session's run, or a /v1 request).
 import type { WebSearchResult } from '../sources'
 import { cacheKey, readCachedAnswer, writeCachedAnswer } from './cache'
+import { withClaimMap } from './claim-answer'
 import { initialState, runPipeline } from './pipeline'
 import { toSourceRefs } from './source-refs'
 import type { AskOptions, HistoryTurn } from './schemas'
@@ -89,7 +90,7 @@ export async function answerQuestion(
 
   const history = request.history.slice(-HISTORY_LIMIT)
   const state = await runPipeline(initialState({ ...request, history, startedAt }), deps, signal)
-  const payload = state.payload as AnswerPayload
+  const payload = await withClaimMap(state, deps, db, signal)
   if (key && isReusable(payload)) {
     const sourceIds = state.ranked.flatMap((source) => (source.sourceId ? [source.sourceId] : []))
     await writeCachedAnswer(db, key, { payload, sourceIds }, deps.now()).catch(() => undefined)

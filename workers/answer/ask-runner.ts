@@ -50,6 +50,7 @@ function saveAnswer(store: SessionStore, payload: AnswerPayload, turns: number):
     fallbacks,
     abstained,
     ...why,
+    ...(payload.claim_check ? { claim_check: payload.claim_check } : {}),
   }
   store.appendMessage({ role: 'assistant', content: payload.answer, data })
   store.putCheckpoint(ASK_CHECKPOINT, { question: payload.question, at: payload.timestamp, turns })

@@ -2,6 +2,7 @@
 // issue-8 honesty fields). Type imports only from import-free files: the browser code
 // type-checks against this file.
 import type { ResultMode, StageFallback } from '../grounding/mode'
+import type { ClaimMap } from './claim-payload'
 
 export type { StageFallback }
 
@@ -50,6 +51,11 @@ export interface AnswerPayload {
   model: string | null
   /** Set when search failed: the answer then says so instead of guessing. */
   search_error?: string
+  /**
+   * For a question framed as a claim ("Is it true that …", "Does X cause Y?"): which of the
+   * sources support it, which contradict it, and the sentences that say so.
+   */
+  claim_check?: ClaimMap
   /** Only when this ask created the session. */
   token?: string
 }
