@@ -28,6 +28,11 @@ export interface AnswerRequest {
   instructions?: string
   /** Caller's cap on the answer length in tokens (/v1 max_tokens). */
   maxTokens?: number
+  /**
+   * Add the evidence map when the question is framed as a claim (the app's asks: /v1 clients
+   * never see it, so they are not charged its model call).
+   */
+  claimMap?: boolean
 }
 
 /**
@@ -82,15 +87,23 @@ export async function answerQuestion(
   const startedAt = deps.now()
   // An answer is reused only by asks reading the same namespaces.
   const scope = [...(deps.namespaces ?? [])].sort().join(',')
+  // A payload made with the evidence map is not the same as one made without.
+  const mapped = request.claimMap ? ':claims' : ''
   const key = isCacheable(request)
-    ? await cacheKey(request.query, request.options, `${deps.mode}:${CACHE_VERSION}:${scope}`)
+    ? await cacheKey(
+        request.query,
+        request.options,
+        `${deps.mode}:${CACHE_VERSION}:${scope}${mapped}`,
+      )
     : null
   const cached = key ? await readCachedAnswer(db, key, startedAt).catch(() => null) : null
   if (cached) return replayCached(cached, request, deps, startedAt)
 
   const history = request.history.slice(-HISTORY_LIMIT)
   const state = await runPipeline(initialState({ ...request, history, startedAt }), deps, signal)
-  const payload = await withClaimMap(state, deps, db, signal)
+  const payload = request.claimMap
+    ? await withClaimMap(state, deps, db, signal)
+    : (state.payload as AnswerPayload)
   if (key && isReusable(payload)) {
     const sourceIds = state.ranked.flatMap((source) => (source.sourceId ? [source.sourceId] : []))
     await writeCachedAnswer(db, key, { payload, sourceIds }, deps.now()).catch(() => undefined)

@@ -73,6 +73,7 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
     options: input.options,
     history: recentHistory(messages),
     earlierSources: lastCitedSources(messages),
+    claimMap: true,
   }
   store.appendMessage({
     role: 'user',
