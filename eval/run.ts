@@ -4,7 +4,10 @@
 //   [--embed-url u] [--embed-dimensions d]]
 //   npm run eval -- --data <SciFact folder> --grounding-fit [--reuse <label>] [--samples <file>]
 //     (fits the relevance model of workers/grounding/tuning.ts: eval/grounding/fit.ts)
-//   npm run eval -- --grounding [--url <Quire>] [--port n] [--fresh] [--claims <file>]
+//   npm run eval -- --claims [--url <Quire>] [--port n] [--fresh] [--part tune|held-out|all]
+//     [--limit n] [--concurrency n] [--details <file>] [--json] (eval/claims/: through
+//     POST /api/claims/check; default part: the test part)
+//   npm run eval -- --grounding [--url <Quire>] [--port n] [--fresh] [--claim-set <file>]
 //     [--sets claims,topics,offTopic,followUps] [--part tune|held-out|all] [--limit n]
 //     [--concurrency n] [--details <file>] [--json] (eval/grounding/: through POST /api/ask)
 //   npm run eval -- --papers <folder of PDFs> [--data <BEIR folder>] [--json] (eval/papers/)
@@ -23,6 +26,7 @@ import { openLocalD1 } from './local-d1'
 import { formatTable } from './report'
 import { evaluateSystems, indexCorpus } from './pipeline'
 import { DEFAULT_SYSTEMS, parseSystem } from './systems'
+import { runClaimsEval } from './claims/run'
 import { runGroundingReport } from './grounding/run'
 import { refitFromSamples, runFit } from './grounding/fit'
 import { runPapers } from './papers/run'
@@ -51,7 +55,8 @@ const { values } = parseArgs({
     url: { type: 'string' },
     port: { type: 'string', default: '8911' },
     fresh: { type: 'boolean', default: false },
-    claims: { type: 'string' },
+    claims: { type: 'boolean', default: false },
+    'claim-set': { type: 'string' },
     sets: { type: 'string' },
     part: { type: 'string' },
     concurrency: { type: 'string', default: '2' },
@@ -120,7 +125,7 @@ function groundingReport(): Promise<void> {
     url: values.url,
     port: Number(values.port),
     fresh: values.fresh,
-    claims: values.claims,
+    claims: values['claim-set'],
     sets: values.sets,
     part: values.part,
     limit: values.limit,
@@ -134,6 +139,19 @@ function groundingReport(): Promise<void> {
 async function main(): Promise<void> {
   if (values.placement) return placementOnly()
   if (values.grounding) return groundingReport()
+  if (values.claims)
+    return runClaimsEval({
+      url: values.url,
+      port: Number(values.port),
+      fresh: values.fresh,
+      data: values.data,
+      part: values.part,
+      limit: values.limit,
+      concurrency: Number(values.concurrency),
+      details: values.details,
+      json: values.json,
+      log,
+    })
   // --grounding-fit --samples <file> without --data: refit from recorded samples.
   if (values['grounding-fit'] && values.samples && !values.data)
     return refitFromSamples(values.samples)

@@ -4,7 +4,14 @@
 export { claimOf } from './framing'
 export { mapEvidence, type EvidenceMap, type MapFallback, type MapSource } from './evidence-map'
 export { rationaleSentences, type RationaleSentence } from './rationale'
-export { offlineStance, readRationale, RULE_PRECISION, SHOWN_PRECISION } from './offline-stance'
+export {
+  offlineStance,
+  readRationale,
+  RULE_PRECISION,
+  RULE_STANCE,
+  SHOWN_PRECISION,
+  type StanceRule,
+} from './offline-stance'
 export { readCues, type Cues } from './cues'
 export type { ClaimEvidence, EvidenceStance, Stance, StanceJudge, Verdict } from './types'
 export { verdictOf } from './verdict'

@@ -28,7 +28,7 @@ export const RULE_PRECISION: Record<StanceRule, number> = {
   'plain-match': 0,
 }
 
-const RULE_STANCE: Record<StanceRule, Exclude<Stance, 'unlabelled'>> = {
+export const RULE_STANCE: Record<StanceRule, Exclude<Stance, 'unlabelled'>> = {
   'direction-agrees': 'supports',
   'direction-opposes': 'contradicts',
   'negation-differs': 'contradicts',
