@@ -1,7 +1,7 @@
 // The claim check's figures over one part of SciFact train, from what the route returned:
 // recall (the labelled abstract among the evidence), shown-stance precision and coverage,
 // rationale agreement with the labelled sentences, and each offline rule's precision.
-import { RULE_STANCE, type StanceRule } from '../../workers/claims'
+import { stanceOfRule, type StanceRule } from '../../workers/claims'
 import type { LabelledClaim } from './labels'
 
 export interface EvidenceRecord {
@@ -94,8 +94,8 @@ export function summarizeClaims(claims: LabelledClaim[], records: ClaimRecord[])
         strict.shown++
         if (gold?.stance === item.stance) strict.right++
       }
-      if (item.rule && item.rule in RULE_STANCE) {
-        const would = RULE_STANCE[item.rule as StanceRule]
+      if (item.rule) {
+        const would = stanceOfRule(item.rule as StanceRule)
         const r = rule(item.rule)
         r.sn++
         if (gold?.stance === would) r.sr++

@@ -1,6 +1,8 @@
-// The words that decide which way a sentence points: negation ("did not", "no association",
-// "unchanged") and direction ("increased", "reduced"). Read per clause of words, stemmed as the
-// index stems them, so "reduces", "reduced" and "reduction" read alike.
+// The words that decide which way a sentence points, read against the claim it is compared
+// with: denials ("did not", "no association", "unchanged", and a word that is the other text's
+// word with a negating prefix: "inaccurate" against "accurate", "UCP1-independent" against
+// "UCP1-dependent") and directions ("increased", "reduced"). In a sentence only the cues near
+// the claim's own words count: a clause about something else does not turn it around.
 import { porterStem, wordTokens } from '../grounding'
 
 /** Words that deny what follows or report that nothing changed. */
@@ -8,8 +10,7 @@ const NEGATION_WORDS = new Set(
   (
     'not no never neither nor none cannot without lack lacks lacked lacking absent absence ' +
     'fail fails failed unrelated unaffected unchanged unaltered insignificant ' +
-    // What is left of "n't" once the apostrophe splits the word ("did", "n", "t" is not how
-    // the tokenizer splits: it gives "didn" and "t").
+    // What the tokenizer leaves of "n't": "didn't" is "didn" and "t".
     'isn aren wasn weren doesn don didn hasn haven hadn wouldn couldn shouldn'
   ).split(' '),
 )
@@ -18,66 +19,88 @@ const NEGATION_WORDS = new Set(
 const NULL_EFFECT_PHRASES: readonly (readonly [string, string])[] = [
   ['similar', 'between'],
   ['no', 'difference'],
-  ['independent', 'of'],
   ['comparable', 'between'],
 ]
 
-/** Stems that say something rose, grew or was brought about. */
+/** Stems that say something rose, grew, was brought about, or went with more of it. */
 const UP_STEMS = new Set(
   (
     'increas rais rise rose elev higher greater enhanc promot augment induc stimul acceler ' +
-    'improv upregul exacerb worsen gain boost amplifi potenti strengthen expand accumul'
+    'improv upregul exacerb worsen gain boost amplifi potenti strengthen expand accumul ' +
+    'posit activ'
   ).split(' '),
 )
 
-/** Stems that say something fell, shrank or was held back. */
+/** Stems that say something fell, shrank, was held back, or went with less of it. */
 const DOWN_STEMS = new Set(
   (
     'decreas reduc reduct lower less fewer declin diminish inhibit suppress attenu impair ' +
     'prevent protect downregul block amelior slow loss lost imped abolish abrog delai weaken ' +
-    'drop fall fell shorten restrict hinder'
+    'drop fall fell shorten restrict hinder neg invers'
   ).split(' '),
 )
+
+/** Prefixes that negate the word they open ("in-accurate", "un-able", "non-significant"). */
+const NEGATING_PREFIX = /^(?:non|dis|un|in|im|ir|il)(?=[a-z]{4,})/
+
+/** Cues this many words from one of the claim's words still speak about it. */
+export const CUE_WINDOW = 6
 
 export type Direction = -1 | 0 | 1
 
 export interface Cues {
-  /** An odd number of denials: the sentence says it is not so. */
+  /** An odd number of denials: the text says it is not so. */
   negated: boolean
   /** Which way it points: 1 up, -1 down, 0 neither or both. */
   direction: Direction
-  /** Words that carried the reading, for the payload's explanation. */
+  /** Words that carried the reading. */
   words: string[]
 }
 
-function stemOf(word: string): string {
-  return porterStem(word)
+const stemsOf = (text: string) => new Set(wordTokens(text).map((t) => porterStem(t)))
+
+/** "inaccurate" when the other text says "accurate": a denial of the other's word. */
+function negatesOther(token: string, other: ReadonlySet<string>): boolean {
+  const prefix = NEGATING_PREFIX.exec(token)?.[0]
+  if (!prefix || other.has(porterStem(token))) return false
+  return other.has(porterStem(token.slice(prefix.length)))
 }
 
-/** How a text points (a claim, or one sentence of an abstract). */
-export function readCues(text: string): Cues {
+interface ReadOptions {
+  /** The text it is read against (for prefixed denials). */
+  against: string
+  /** Only cues within CUE_WINDOW words of one of these stems count (a sentence's reading). */
+  near?: ReadonlySet<string>
+}
+
+/** How a text points, read against another (a claim against a sentence, or the reverse). */
+export function readCues(text: string, options: ReadOptions): Cues {
   const tokens = wordTokens(text)
+  const other = stemsOf(options.against)
+  const stems = tokens.map((t) => porterStem(t))
+  const anchors = options.near
+    ? stems.flatMap((stem, i) => (options.near?.has(stem) ? [i] : []))
+    : null
+  const inReach = (i: number) =>
+    !anchors || anchors.some((a) => Math.abs(a - i) <= CUE_WINDOW && a !== i)
   const words: string[] = []
   let denials = 0
   let up = 0
   let down = 0
   tokens.forEach((token, i) => {
+    if (!inReach(i)) return
     const next = tokens[i + 1]
-    if (NEGATION_WORDS.has(token)) {
+    const stem = stems[i] as string
+    if (NEGATION_WORDS.has(token) || negatesOther(token, other)) {
       denials++
       words.push(token)
-      return
-    }
-    if (next && NULL_EFFECT_PHRASES.some(([a, b]) => a === token && b === next)) {
+    } else if (next && NULL_EFFECT_PHRASES.some(([a, b]) => a === token && b === next)) {
       denials++
       words.push(`${token} ${next}`)
-      return
-    }
-    const stem = stemOf(token)
-    if (UP_STEMS.has(stem) || UP_STEMS.has(token)) {
+    } else if (UP_STEMS.has(stem)) {
       up++
       words.push(token)
-    } else if (DOWN_STEMS.has(stem) || DOWN_STEMS.has(token)) {
+    } else if (DOWN_STEMS.has(stem)) {
       down++
       words.push(token)
     }

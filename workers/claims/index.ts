@@ -5,11 +5,13 @@ export { claimOf } from './framing'
 export { mapEvidence, type EvidenceMap, type MapFallback, type MapSource } from './evidence-map'
 export { rationaleSentences, type RationaleSentence } from './rationale'
 export {
+  isEarned,
   offlineStance,
   readRationale,
-  RULE_PRECISION,
-  RULE_STANCE,
+  RULE_FIT,
   SHOWN_PRECISION,
+  stanceOfRule,
+  type RuleFit,
   type StanceRule,
 } from './offline-stance'
 export { readCues, type Cues } from './cues'

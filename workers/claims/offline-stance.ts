@@ -1,51 +1,69 @@
-// Offline stance: which way an abstract's rationale points relative to the claim, from
-// negation and direction words alone. Each rule's precision was measured on the tuning part
-// of SciFact train (eval/claims/, `npm run eval -- --claims --part tune`); a rule is shown only
-// when that precision reaches SHOWN_PRECISION, otherwise the stance stays unlabelled. The
-// payload says the stance is estimated.
+// Offline stance: which way an abstract's best rationale sentence points relative to the
+// claim, from negation and direction words alone (cues.ts), in bands of how much of the claim
+// the sentence holds. Each rule's precision is measured on the tuning part of SciFact train
+// through the route (`npm run eval -- --claims --part tune`, eval/claims/README.md) and kept in
+// RULE_FIT; a rule shows its stance only when that precision reaches SHOWN_PRECISION over at
+// least MIN_FIT_ITEMS items, otherwise the stance stays unlabelled. The payload says the
+// stances are estimated.
+import { contentStems } from '../grounding'
 import { readCues, type Cues } from './cues'
 import type { RationaleSentence } from './rationale'
 import type { EvidenceStance, Stance } from './types'
 
-export type StanceRule =
-  'direction-agrees' | 'direction-opposes' | 'negation-differs' | 'both-deny' | 'plain-match'
+/** What the cues say: no conflict with the claim, a denial on one side only, or opposite directions. */
+export type CueReading = 'agrees' | 'negation-differs' | 'direction-opposes'
+/** How much of the claim's term weight the sentence holds. */
+export type OverlapBand = 'high' | 'mid' | 'low'
+export type StanceRule = `${CueReading}/${OverlapBand}`
 
-/** A stance is shown only from a rule at least this precise on the tuning part. */
+/** A stance is shown only from a rule at least this precise on the tuning part… */
 export const SHOWN_PRECISION = 0.85
+/** …measured over at least this many labelled abstracts (fewer say too little). */
+export const MIN_FIT_ITEMS = 15
 
-/** The sentence must hold this share of the claim's term weight for its cues to count. */
+/** Below this share of the claim's weight a sentence's cues are not read at all. */
 export const STANCE_COVERAGE = 0.5
 
+const BANDS: readonly [OverlapBand, number][] = [
+  ['high', 0.8],
+  ['mid', 0.65],
+  ['low', STANCE_COVERAGE],
+]
+
+export interface RuleFit {
+  precision: number
+  items: number
+}
+
 /**
- * Measured precision of each rule on the tuning part (labelled abstracts among the evidence
- * the route returned), refitted by the eval; rules below SHOWN_PRECISION stay unlabelled.
+ * Each rule's precision on the tuning part (labelled abstracts among the evidence the route
+ * returned, eval/claims/README.md has the run). Rules absent here were never measured and stay
+ * unlabelled.
  */
-export const RULE_PRECISION: Record<StanceRule, number> = {
-  'direction-agrees': 0,
-  'direction-opposes': 0,
-  'negation-differs': 0,
-  'both-deny': 0,
-  'plain-match': 0,
-}
+export const RULE_FIT: Partial<Record<StanceRule, RuleFit>> = {}
 
-export const RULE_STANCE: Record<StanceRule, Exclude<Stance, 'unlabelled'>> = {
-  'direction-agrees': 'supports',
-  'direction-opposes': 'contradicts',
+const READING_STANCE: Record<CueReading, Exclude<Stance, 'unlabelled'>> = {
+  agrees: 'supports',
   'negation-differs': 'contradicts',
-  'both-deny': 'supports',
-  'plain-match': 'supports',
+  'direction-opposes': 'contradicts',
 }
 
-/** The rule one sentence's cues fire against the claim's, if any. */
-export function ruleFor(claim: Cues, sentence: Cues): StanceRule | null {
+/** The stance a rule gives when shown. */
+export function stanceOfRule(rule: StanceRule): Exclude<Stance, 'unlabelled'> {
+  return READING_STANCE[rule.split('/')[0] as CueReading]
+}
+
+/** What one sentence's cues say against the claim's, or null when they say nothing clear. */
+export function readingOf(claim: Cues, sentence: Cues): CueReading | null {
   if (claim.negated !== sentence.negated) return 'negation-differs'
-  if (claim.direction !== 0 && sentence.direction !== 0) {
-    if (claim.negated) return null // "does not reduce" against "did not increase": unclear
-    return claim.direction === sentence.direction ? 'direction-agrees' : 'direction-opposes'
-  }
-  if (claim.negated) return 'both-deny'
-  if (claim.direction === 0 && sentence.direction === 0) return 'plain-match'
-  return null
+  if (claim.direction !== 0 && sentence.direction !== 0 && claim.direction !== sentence.direction)
+    // Both denied ("does not reduce" against "did not increase"): unclear.
+    return claim.negated ? null : 'direction-opposes'
+  return 'agrees'
+}
+
+function bandOf(coverage: number): OverlapBand | null {
+  return BANDS.find(([, floor]) => coverage >= floor)?.[0] ?? null
 }
 
 export interface RuleReading {
@@ -54,27 +72,41 @@ export interface RuleReading {
   stance: Stance
 }
 
-/** What the rules read in the rationale: one rule, agreed by every sentence that counts. */
+/**
+ * The best sentence decides; any other sentence that counts and points the other way makes
+ * the reading unclear (a conflict is never resolved by picking a side).
+ */
 export function readRationale(claim: string, rationale: RationaleSentence[]): RuleReading {
   const counted = rationale.filter((s) => s.coverage >= STANCE_COVERAGE)
-  if (counted.length === 0) return { rule: null, stance: 'unlabelled' }
-  const claimCues = readCues(claim)
-  const rules = counted.map((s) => ruleFor(claimCues, readCues(s.text)))
-  const stances = new Set(rules.map((rule) => (rule ? RULE_STANCE[rule] : null)))
-  const first = rules[0]
-  if (!first || stances.size !== 1) return { rule: null, stance: 'unlabelled' }
-  return { rule: first, stance: RULE_STANCE[first] }
+  const best = counted[0]
+  if (!best) return { rule: null, stance: 'unlabelled' }
+  const near = new Set(contentStems(claim))
+  const readings = counted.map((s) =>
+    readingOf(readCues(claim, { against: s.text }), readCues(s.text, { against: claim, near })),
+  )
+  const first = readings[0]
+  const band = bandOf(best.coverage)
+  if (!first || !band) return { rule: null, stance: 'unlabelled' }
+  const stance = READING_STANCE[first]
+  if (readings.some((r) => r !== null && READING_STANCE[r] !== stance))
+    return { rule: null, stance: 'unlabelled' }
+  return { rule: `${first}/${band}`, stance }
+}
+
+/** Whether a fitted rule is precise enough, on enough items, to show its stance. */
+export function isEarned(fit: RuleFit | undefined): fit is RuleFit {
+  return !!fit && fit.items >= MIN_FIT_ITEMS && fit.precision >= SHOWN_PRECISION
 }
 
 /** The stance shown offline: only from a rule precise enough, else unlabelled. */
 export function offlineStance(
   claim: string,
   rationale: RationaleSentence[],
-  precision: Record<StanceRule, number> = RULE_PRECISION,
+  fits: Partial<Record<StanceRule, RuleFit>> = RULE_FIT,
 ): EvidenceStance {
   const reading = readRationale(claim, rationale)
   if (!reading.rule) return { stance: 'unlabelled', confidence: 0 }
-  const measured = precision[reading.rule]
-  if (measured < SHOWN_PRECISION) return { stance: 'unlabelled', confidence: 0, rule: reading.rule }
-  return { stance: reading.stance, confidence: measured, rule: reading.rule }
+  const fit = fits[reading.rule]
+  if (!isEarned(fit)) return { stance: 'unlabelled', confidence: 0, rule: reading.rule }
+  return { stance: reading.stance, confidence: fit.precision, rule: reading.rule }
 }
