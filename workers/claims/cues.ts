@@ -40,8 +40,13 @@ const DOWN_STEMS = new Set(
   ).split(' '),
 )
 
-/** Prefixes that negate the word they open ("in-accurate", "un-able", "non-significant"). */
-const NEGATING_PREFIX = /^(?:non|dis|un|in|im|ir|il)(?=[a-z]{4,})/
+/** Prefixes that negate whatever word they open ("un-able", "non-significant"). */
+const ALWAYS_NEGATING = /^(?:non|un)(?=[a-z]{4,})/
+/**
+ * Prefixes that negate adjectives ("in-accurate", "in-dependent", "im-possible") but also
+ * open words they do not negate ("in-tense", "im-port"): only before an adjective's ending.
+ */
+const ADJECTIVE_NEGATING = /^(?:in|im|ir|il|dis)(?=[a-z]{3,}(?:ate|ive|ent|ant|ible|able|al|ar|ic|ous|ful)$)/
 
 /** Cues this many words from one of the claim's words still speak about it. */
 export const CUE_WINDOW = 6
@@ -61,7 +66,7 @@ const stemsOf = (text: string) => new Set(wordTokens(text).map((t) => porterStem
 
 /** "inaccurate" when the other text says "accurate": a denial of the other's word. */
 function negatesOther(token: string, other: ReadonlySet<string>): boolean {
-  const prefix = NEGATING_PREFIX.exec(token)?.[0]
+  const prefix = (ALWAYS_NEGATING.exec(token) ?? ADJECTIVE_NEGATING.exec(token))?.[0]
   if (!prefix || other.has(porterStem(token))) return false
   return other.has(porterStem(token.slice(prefix.length)))
 }

@@ -25,8 +25,8 @@ export const MIN_FIT_ITEMS = 15
 export const STANCE_COVERAGE = 0.5
 
 const BANDS: readonly [OverlapBand, number][] = [
-  ['high', 0.8],
-  ['mid', 0.65],
+  ['high', 0.85],
+  ['mid', 0.7],
   ['low', STANCE_COVERAGE],
 ]
 
