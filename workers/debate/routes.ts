@@ -4,6 +4,7 @@
 // X-Quire-Session-* headers and in the final payload.
 import { Hono, type Context } from 'hono'
 import {
+  clientQuota,
   generateSessionToken,
   hashToken,
   negotiateFormat,
@@ -68,10 +69,14 @@ async function startDebate(
 }
 
 export const debateRoutes = new Hono<AppEnv>()
-  .post('/stream', publicRateLimit(), validate('json', debateRequestSchema), (c) =>
-    startDebate(c, c.req.valid('json'), true),
+  .post(
+    '/stream',
+    publicRateLimit(),
+    validate('json', debateRequestSchema),
+    clientQuota('run'),
+    (c) => startDebate(c, c.req.valid('json'), true),
   )
-  .post('/ask', publicRateLimit(), validate('json', debateRequestSchema), (c) =>
+  .post('/ask', publicRateLimit(), validate('json', debateRequestSchema), clientQuota('run'), (c) =>
     startDebate(c, c.req.valid('json'), false),
   )
   .post('/interrupt', validate('json', interruptRequestSchema), async (c) => {
