@@ -53,10 +53,14 @@ export async function refundClient(c: Context<AppEnv>, charged: Charged | null):
   await refundClientQuota(c.get('deps').db, charged).catch(() => undefined)
 }
 
-export function clientQuota(kind: ClientQuotaKind): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+/** The middleware carries its kind, so a test can find every counted route in app.routes. */
+export type ClientQuotaMiddleware = MiddlewareHandler<AppEnv> & { clientQuotaKind: ClientQuotaKind }
+
+export function clientQuota(kind: ClientQuotaKind): ClientQuotaMiddleware {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const charged = await chargeClient(c, kind)
     await next()
     if (c.error || c.res.status >= 400) await refundClient(c, charged)
   }
+  return Object.assign(middleware, { clientQuotaKind: kind })
 }
