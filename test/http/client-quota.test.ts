@@ -131,6 +131,61 @@ describe('per-client quotas', () => {
     await expectRetryAfter(await search(testEnv, a), 'search')
   })
 
+  it('counts chat turns across sessions, and gives back a turn refused before it ran', async () => {
+    const testEnv = quotaEnv({ CLIENT_RUN_LIMIT: '2' })
+    const { a, b } = addresses()
+    const turn = async (address: string, json: unknown = { message: 'What is a fracture?' }) => {
+      const session = await createSession(testEnv, headersFor(address))
+      const id = session.body?.session_id ?? ''
+      const headers = headersFor(address, {
+        Authorization: `Bearer ${session.body?.token ?? ''}`,
+        'Content-Type': 'application/json',
+      })
+      const init = { method: 'POST', headers, body: JSON.stringify(json) }
+      return app.request(`/api/sessions/${id}/messages`, init, testEnv)
+    }
+    // A turn naming a file the session does not have fails before it runs: not counted.
+    expect((await turn(a, { message: 'Read it', file_ids: ['missing'] })).status).toBe(400)
+    expect((await turn(a)).status).toBe(200)
+    expect((await turn(a)).status).toBe(200)
+    await expectRetryAfter(await turn(a), 'run')
+    expect((await turn(b)).status).toBe(200)
+  })
+
+  it('counts uploads across sessions', async () => {
+    const testEnv = quotaEnv({ CLIENT_UPLOAD_LIMIT: '1' })
+    const { a } = addresses()
+    const upload = async () => {
+      const session = await createSession(testEnv, headersFor(a))
+      const form = new FormData()
+      form.set('file', new File(['Notes on fractures.'], 'notes.txt', { type: 'text/plain' }))
+      form.set('scope', 'project')
+      const headers = headersFor(a, { Authorization: `Bearer ${session.body?.token ?? ''}` })
+      const init = { method: 'POST', headers, body: form }
+      return app.request(`/api/sessions/${session.body?.session_id ?? ''}/files`, init, testEnv)
+    }
+    expect((await upload()).status).toBe(201)
+    await expectRetryAfter(await upload(), 'upload')
+  })
+
+  it('counts the session an ask without session_id creates', async () => {
+    const testEnv = quotaEnv({ CLIENT_SESSION_LIMIT: '1' })
+    const { a } = addresses()
+    const ask = () =>
+      app.request(
+        '/api/ask',
+        {
+          method: 'POST',
+          headers: headersFor(a, { 'Content-Type': 'application/json' }),
+          body: JSON.stringify({ query: 'What is a fracture?' }),
+        },
+        testEnv,
+      )
+    expect((await ask()).status).toBe(200)
+    await expectRetryAfter(await ask(), 'session')
+    await expectRetryAfter((await createSession(testEnv, headersFor(a))).res, 'session')
+  })
+
   it('leaves every kind unlimited at 0', async () => {
     const testEnv = quotaEnv({ CLIENT_SESSION_LIMIT: '0' })
     const { a } = addresses()
