@@ -93,6 +93,12 @@ function checkModel(targets: HealthProbeTargets, now: number): Promise<HealthChe
   return check
 }
 
+/** The producer's metrics read the queue itself; a runtime without them has only the binding. */
+function checkQueue(queue: Queue): Promise<HealthCheck> {
+  if (typeof queue.metrics !== 'function') return Promise.resolve(OK)
+  return bounded(() => queue.metrics())
+}
+
 export async function runHealthChecks(
   targets: HealthProbeTargets,
   now: number,
@@ -100,7 +106,7 @@ export async function runHealthChecks(
   const { db, queue, bucket } = targets
   const [d1, queueCheck, r2, model] = await Promise.all([
     db ? bounded(() => db.prepare('SELECT 1').first()) : missing,
-    queue ? bounded(() => queue.metrics()) : missing,
+    queue ? checkQueue(queue) : missing,
     bucket ? bounded(() => bucket.head('health/probe')) : missing,
     checkModel(targets, now),
   ])
