@@ -45,6 +45,11 @@ function project(name: 'offline' | 'online') {
             QUIRE_API_KEYS: 'test-api-key',
             INGEST_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
             SHARE_SECRET: 'test-share-secret-0123456789abcdef',
+            // Per-client quotas off: a run comes from one address (test/http/client-quota.test.ts sets its own).
+            CLIENT_SEARCH_LIMIT: '0',
+            CLIENT_RUN_LIMIT: '0',
+            CLIENT_UPLOAD_LIMIT: '0',
+            CLIENT_SESSION_LIMIT: '0',
             ...(name === 'online'
               ? {
                   LLM_PROVIDER: 'openai-compatible',

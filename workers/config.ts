@@ -143,7 +143,28 @@ const envSchema = z.object({
   WRITING_CONTEXT_CHUNKS: positiveInt(5, 50),
   WRITING_EVIDENCE_PASSAGES: positiveInt(6, 50),
   ARXIV_DOWNLOAD_PDFS: flag(false),
+  // Quotas per client across sessions (an API key, or an HMAC of the address); 0 = unlimited.
+  CLIENT_HASH_SECRET: optionalText,
+  CLIENT_QUOTA_WINDOW_MINUTES: positiveInt(60, 10_080),
+  CLIENT_SEARCH_LIMIT: countInt(30, 1_000_000),
+  CLIENT_RUN_LIMIT: countInt(60, 1_000_000),
+  CLIENT_UPLOAD_LIMIT: countInt(20, 1_000_000),
+  CLIENT_SESSION_LIMIT: countInt(30, 1_000_000),
 })
+
+/** What the per-client quotas count (CLIENT_<KIND>_LIMIT each). */
+export const CLIENT_QUOTA_KINDS = ['search', 'run', 'upload', 'session'] as const
+export type ClientQuotaKind = (typeof CLIENT_QUOTA_KINDS)[number]
+
+/**
+ * Without CLIENT_HASH_SECRET the key is derived from SHARE_SECRET when there is one, else a
+ * fixed development value: addresses are then only pseudonymous (a fixed key can be brute-forced
+ * over the address space), which is why a deployment should set its own.
+ */
+function clientHashSecret(env: z.infer<typeof envSchema>): string {
+  if (env.CLIENT_HASH_SECRET) return env.CLIENT_HASH_SECRET
+  return `quire-client-hash:${env.SHARE_SECRET ?? 'development'}`
+}
 
 export type LlmProvider = 'openai-compatible' | 'workers-ai' | 'offline'
 
@@ -228,6 +249,15 @@ export interface Config {
     /** Upper bound on arXiv results per query, whatever DEBATE_ARXIV_RESULTS asks. */
     arxivMaxResults: number
     downloadPdfs: boolean
+  }
+  /** Uses per client (API key or hashed address) and fixed window, across sessions. */
+  clientQuotas: {
+    windowMinutes: number
+    /** The HMAC key for anonymous callers' addresses (see clientHashSecret). */
+    hashSecret: string
+    hashSecretConfigured: boolean
+    /** Per kind; 0 means unlimited. */
+    limits: Record<ClientQuotaKind, number>
   }
   /** Research writing (seed 000). */
   writing: {
@@ -352,6 +382,17 @@ export function parseConfig(source: ConfigSource): Config {
       maxActive: env.DEBATE_MAX_ACTIVE,
       arxivMaxResults: env.ARXIV_MAX_RESULTS,
       downloadPdfs: env.ARXIV_DOWNLOAD_PDFS,
+    },
+    clientQuotas: {
+      windowMinutes: env.CLIENT_QUOTA_WINDOW_MINUTES,
+      hashSecret: clientHashSecret(env),
+      hashSecretConfigured: Boolean(env.CLIENT_HASH_SECRET),
+      limits: {
+        search: env.CLIENT_SEARCH_LIMIT,
+        run: env.CLIENT_RUN_LIMIT,
+        upload: env.CLIENT_UPLOAD_LIMIT,
+        session: env.CLIENT_SESSION_LIMIT,
+      },
     },
     writing: {
       contextChunks: env.WRITING_CONTEXT_CHUNKS,

@@ -57,6 +57,11 @@ export async function startTarget(
     LLM_API_KEY: 'load-key',
     LLM_MODEL: 'fake-main',
     LLM_MODEL_FAST: 'fake-fast',
+    // Per-client quotas off: a run comes from one address (the bench measures latency, not quotas).
+    CLIENT_SEARCH_LIMIT: '0',
+    CLIENT_RUN_LIMIT: '0',
+    CLIENT_UPLOAD_LIMIT: '0',
+    CLIENT_SESSION_LIMIT: '0',
   }
   // Given an env file, wrangler reads it instead of the developer's .dev.vars (or .env): the
   // measured configuration is wrangler.toml's plus these, whatever that file sets.

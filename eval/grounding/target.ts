@@ -101,7 +101,9 @@ export async function startQuire(
   // Given an env file, wrangler reads it instead of the developer's .dev.vars (or .env), so
   // the measured Quire is wrangler.toml's default offline one, whatever that file sets.
   const envFile = path.join(STATE, 'offline.env')
-  writeFileSync(envFile, 'LLM_PROVIDER=offline\n', { mode: 0o600 })
+  // Per-client quotas off: every eval request comes from one address.
+  const quotasOff = ['SEARCH', 'RUN', 'UPLOAD', 'SESSION'].map((kind) => `CLIENT_${kind}_LIMIT=0\n`)
+  writeFileSync(envFile, `LLM_PROVIDER=offline\n${quotasOff.join('')}`, { mode: 0o600 })
   args.push('--env-file', envFile)
   const child = spawn(WRANGLER, args, { cwd: ROOT, env, stdio: 'ignore' })
   const baseUrl = `http://127.0.0.1:${port}`

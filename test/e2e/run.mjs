@@ -151,6 +151,11 @@ function startServer(port, persist, modelUrl, widgetHostPort, logName = 'server.
     EMBEDDINGS_PROVIDER: 'offline',
     SEARCH_PROVIDER: 'corpus',
     QUIRE_API_KEYS: API_KEY,
+    // Per-client quotas off: a run comes from one address (tests set their own limits).
+    CLIENT_SEARCH_LIMIT: '0',
+    CLIENT_RUN_LIMIT: '0',
+    CLIENT_UPLOAD_LIMIT: '0',
+    CLIENT_SESSION_LIMIT: '0',
   }
   // Through an env file, as `npm start` passes its secret: nothing secret on a command line.
   const envFile = path.join(persist, `${logName}.env`)

@@ -151,14 +151,46 @@ describe('publicRateLimit', () => {
     limit.mockRestore()
   })
 
-  it('lets traffic through when the limiter itself fails', async () => {
+  it('lets reads through, and logs, when the limiter itself fails', async () => {
     const limit = vi
       .spyOn(env.PUBLIC_RATE_LIMIT, 'limit')
       .mockRejectedValue(new Error('binding down'))
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const res = await probe.request('/api/public', {}, env)
     expect(res.status).toBe(200)
+    expect(warn).toHaveBeenCalled()
     limit.mockRestore()
     warn.mockRestore()
+  })
+
+  it('refuses writes with a short 429 when the limiter itself fails', async () => {
+    const limit = vi
+      .spyOn(env.PUBLIC_RATE_LIMIT, 'limit')
+      .mockRejectedValue(new Error('binding down'))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const res = await probe.request('/api/public', { method: 'POST' }, env)
+    expect(res.status).toBe(429)
+    expect(res.headers.get('Retry-After')).toBe('10')
+    const body = await res.json<EnvelopeBody>()
+    expect(body.error.details).toEqual({ reason: 'limiter_unavailable' })
+    limit.mockRestore()
+    warn.mockRestore()
+  })
+
+  it('answers config_invalid naming PUBLIC_RATE_LIMIT when deployed without the binding', async () => {
+    const unbound = { ...env, PUBLIC_RATE_LIMIT: undefined } as unknown as Env
+    for (const method of ['GET', 'POST']) {
+      const res = await probe.request('https://quire.example.org/api/public', { method }, unbound)
+      expect(res.status).toBe(500)
+      const body = await res.json<EnvelopeBody>()
+      expect(body.error.code).toBe('config_invalid')
+      expect(body.error.message).toContain('PUBLIC_RATE_LIMIT')
+    }
+  })
+
+  it('lets traffic through locally without the binding', async () => {
+    const unbound = { ...env, PUBLIC_RATE_LIMIT: undefined } as unknown as Env
+    const res = await probe.request('http://127.0.0.1:8787/api/public', { method: 'POST' }, unbound)
+    expect(res.status).toBe(200)
   })
 })

@@ -147,6 +147,21 @@ describe('GET /openapi.json', () => {
     expect(statuses('/api/sources/{id}', 'get')).toEqual(expect.arrayContaining(['404', '429']))
   })
 
+  it('documents 429 on every route a client quota counts', async () => {
+    const doc = await fetchDocument()
+    const counted = app.routes
+      .filter((route) => 'clientQuotaKind' in route.handler)
+      .map((route) => [route.method.toLowerCase(), route.path.replace(/:(\w+)/g, '{$1}')])
+    // Sessions, paper searches, runs (debate, writing, papers chat/brain, research, turn), uploads.
+    expect(counted.length).toBeGreaterThanOrEqual(12)
+    for (const [method = '', path = ''] of counted) {
+      expect(
+        Object.keys(doc.paths[path]?.[method]?.responses ?? {}),
+        `${method} ${path}`,
+      ).toContain('429')
+    }
+  })
+
   it('documents the ask payload fields the answer pipeline returns', async () => {
     const doc = await fetchDocument()
     expect(pick(doc.components, 'schemas', 'AnswerPayload', 'required')).toEqual(

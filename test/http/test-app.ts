@@ -30,6 +30,7 @@ export function createProbeApp(): Hono<AppEnv> {
     )
     .get('/api/secret', requireApiKey(), (c) => c.json({ ok: true, ...authNote(c) }))
     .get('/api/public', publicRateLimit(), (c) => c.json({ ok: true }))
+    .post('/api/public', publicRateLimit(), (c) => c.json({ ok: true }))
     .get('/api/boom', () => {
       throw new Error('database password is hunter2')
     })

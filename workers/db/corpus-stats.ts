@@ -6,13 +6,16 @@ export interface CorpusStats {
   chunks: number
 }
 
-export async function corpusStats(db: D1Database): Promise<CorpusStats> {
+/** Counts over the whole index, or over `namespaces` only (what a public caller may see). */
+export async function corpusStats(db: D1Database, namespaces?: string[]): Promise<CorpusStats> {
+  const where = namespaces ? ` WHERE namespace IN (${namespaces.map(() => '?').join(', ')})` : ''
   const row = await db
     .prepare(
-      `SELECT (SELECT count(*) FROM sources) AS sources,
-        (SELECT count(*) FROM documents) AS documents,
-        (SELECT count(*) FROM chunks) AS chunks`,
+      `SELECT (SELECT count(*) FROM sources${where}) AS sources,
+        (SELECT count(*) FROM documents${where}) AS documents,
+        (SELECT count(*) FROM chunks${where}) AS chunks`,
     )
+    .bind(...(namespaces ? [...namespaces, ...namespaces, ...namespaces] : []))
     .first<CorpusStats>()
   return { sources: row?.sources ?? 0, documents: row?.documents ?? 0, chunks: row?.chunks ?? 0 }
 }

@@ -1,7 +1,15 @@
 // D1 schema (drizzle). The FTS5 index over chunks is a virtual table drizzle cannot
 // express: it and its triggers live in a hand-written migration (see migrations/).
 import { sql } from 'drizzle-orm'
-import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -298,4 +306,21 @@ export const researchRuns = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('research_runs_session_idx').on(t.sessionId)],
+)
+
+/** Uses per client, kind and fixed window (workers/http/client-quota.ts), across sessions. */
+export const clientQuotas = sqliteTable(
+  'client_quotas',
+  {
+    /** 'key:' + SHA-256 of an API key, or 'ip:' + HMAC of the caller's address. */
+    clientHash: text('client_hash').notNull(),
+    kind: text('kind').notNull(),
+    /** Epoch ms the window began (a multiple of the window's length). */
+    windowStart: integer('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientHash, t.kind, t.windowStart] }),
+    index('client_quotas_window_idx').on(t.windowStart),
+  ],
 )

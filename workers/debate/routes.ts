@@ -1,11 +1,12 @@
 // /api/debate/stream, /api/debate/ask, /api/debate/interrupt (seed 002 §1–2). A debate runs
 // inside the session's Durable Object, whose run lock answers a second run with 409. Without
 // a session_id a session is created, as /api/ask does: its id and token come back in the
-// X-Quire-Session-* headers and in the final payload.
+// X-Quire-Session-* headers and in the final payload (the one ask-like sessionFor, so a new
+// session counts against the client's session quota).
 import { Hono, type Context } from 'hono'
+import { sessionFor } from '../answer'
 import {
-  generateSessionToken,
-  hashToken,
+  clientQuota,
   negotiateFormat,
   openAuthorizedSession,
   publicRateLimit,
@@ -13,7 +14,6 @@ import {
   validate,
   type AppEnv,
 } from '../http'
-import { openSession, type SessionStub } from '../session'
 import { acquireSlot, releaseSlot } from './slots'
 import {
   debateRequestSchema,
@@ -24,22 +24,6 @@ import {
 
 export const SESSION_ID_HEADER = 'X-Quire-Session-Id'
 export const SESSION_TOKEN_HEADER = 'X-Quire-Session-Token'
-
-interface OpenedSession {
-  stub: SessionStub
-  sessionId: string
-  /** Only for a session this request created. */
-  token?: string
-}
-
-async function sessionFor(c: Context<AppEnv>, sessionId?: string): Promise<OpenedSession> {
-  if (sessionId) return { stub: await openAuthorizedSession(c, sessionId), sessionId }
-  const id = crypto.randomUUID()
-  const token = generateSessionToken()
-  const stub = openSession(c.get('deps'), id)
-  await stub.create(await hashToken(token))
-  return { stub, sessionId: id, token }
-}
 
 async function startDebate(
   c: Context<AppEnv>,
@@ -68,10 +52,14 @@ async function startDebate(
 }
 
 export const debateRoutes = new Hono<AppEnv>()
-  .post('/stream', publicRateLimit(), validate('json', debateRequestSchema), (c) =>
-    startDebate(c, c.req.valid('json'), true),
+  .post(
+    '/stream',
+    publicRateLimit(),
+    validate('json', debateRequestSchema),
+    clientQuota('run'),
+    (c) => startDebate(c, c.req.valid('json'), true),
   )
-  .post('/ask', publicRateLimit(), validate('json', debateRequestSchema), (c) =>
+  .post('/ask', publicRateLimit(), validate('json', debateRequestSchema), clientQuota('run'), (c) =>
     startDebate(c, c.req.valid('json'), false),
   )
   .post('/interrupt', validate('json', interruptRequestSchema), async (c) => {

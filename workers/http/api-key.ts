@@ -57,6 +57,17 @@ export function authNote(c: Context<AppEnv>): { auth?: { mode: 'open'; note: str
   }
 }
 
+/**
+ * The API key this request proved it holds: the one requireApiKey() accepted, or on other
+ * routes (where Authorization carries a session token) a configured key in X-API-Key.
+ */
+export async function verifiedApiKey(c: Context<AppEnv>): Promise<string | undefined> {
+  if (c.get('apiAuth') === 'api_key') return presentedKey(c)
+  const keys = c.get('deps').config.security.apiKeys
+  const key = c.req.header('X-API-Key')?.trim()
+  return key && keys.length > 0 && (await matchesAny(key, keys)) ? key : undefined
+}
+
 /** Who owns what this request stores: the SHA-256 of its API key, or 'open' without keys. */
 export async function apiKeyOwner(c: Context<AppEnv>): Promise<string> {
   const key = c.get('apiAuth') === 'api_key' ? presentedKey(c) : undefined

@@ -13,9 +13,14 @@ export interface CorpusStatus {
   total: number | null
 }
 
-export async function describeCorpus(db: D1Database, now: number): Promise<CorpusStatus> {
+/** Counts cover `namespaces` only: /health shows the public library, never private uploads. */
+export async function describeCorpus(
+  db: D1Database,
+  namespaces: string[],
+  now: number,
+): Promise<CorpusStatus> {
   const [stats, seeding] = await Promise.all([
-    corpusStats(db),
+    corpusStats(db, namespaces),
     findActiveIngestJob(db, { kind: 'demo_corpus', since: now - ACTIVE_JOB_WINDOW_MS }),
   ])
   const rows = seeding?.counts.rows

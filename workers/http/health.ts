@@ -1,12 +1,15 @@
 // The /health body: mode and which providers are wired, as names and booleans only (no keys,
-// no secret values), so an operator can see what a deployment will do.
+// no secret values), so an operator can see what a deployment will do; `checks` (health-checks.ts)
+// says which part failed, and any failure makes the status `degraded`.
 import type { Config } from '../config'
+import { overallStatus, type HealthChecks } from './health-checks'
 
-export function describeHealth(config: Config, now: number) {
+export function describeHealth(config: Config, checks: HealthChecks, now: number) {
   // Offline no model answers: naming the configured default would suggest one does.
   const offline = config.llm.provider === 'offline'
   return {
-    status: 'ok' as const,
+    status: overallStatus(checks),
+    checks,
     mode: config.mode,
     providers: {
       llm: {
@@ -34,6 +37,7 @@ export function describeHealth(config: Config, now: number) {
       open_access: config.security.openAccess,
       webhook_configured: Boolean(config.security.ingestWebhookSecret),
       share_configured: Boolean(config.security.shareSecret),
+      client_hash_secret_configured: config.clientQuotas.hashSecretConfigured,
     },
     time: new Date(now).toISOString(),
   }

@@ -44,9 +44,10 @@ export function buildComponents(schemas: Record<string, Json>): Json {
       RunActive: errorResponse('Another run is active for this session'),
       TooLarge: errorResponse('Request body, file or job too large'),
       UnsupportedMediaType: errorResponse('The body must be sent as application/json'),
-      RateLimited: errorResponse('Rate limit or model quota exceeded', {
-        'Retry-After': { schema: { type: 'integer' } },
-      }),
+      RateLimited: errorResponse(
+        'Rate limit, the client quota (CLIENT_<KIND>_LIMIT per window) or the model quota exceeded; Retry-After says when to try again',
+        { 'Retry-After': { schema: { type: 'integer' } } },
+      ),
       Internal: errorResponse(
         'Invalid configuration or an unexpected error (logged by request id)',
       ),

@@ -51,7 +51,7 @@ export function systemPaths(): Json {
     '/health': {
       get: {
         summary:
-          'Mode, configured providers, auth flags (no secrets), corpus counts and corpus.state (empty: nothing indexed and no seeding under way | seeding | ready: searchable)',
+          'Mode, configured providers, auth flags (no secrets), status (ok | degraded: a configured part failed) with checks.{d1,queue,r2,model}.state (ok | failed | not_configured, and a reason when failed; bounded, answers within 2 s), the public library counts (shared namespaces only) and corpus.state (empty: nothing indexed and no seeding under way | seeding | ready: searchable)',
         responses: { '200': json({ type: 'object' }), ...errors() },
       },
     },

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { openSession } from '../session'
 import type { AppEnv } from './app-env'
+import { clientQuota } from './client-quota'
 import { publicRateLimit } from './rate-limit'
 import { openAuthorizedSession } from './session-access'
 import { eraseSession } from './session-erase'
@@ -12,7 +13,7 @@ import { validate } from './validate'
 export const sessionIdParamSchema = z.object({ id: z.uuid() })
 
 export const sessionRoutes = new Hono<AppEnv>()
-  .post('/', publicRateLimit(), async (c) => {
+  .post('/', publicRateLimit(), clientQuota('session'), async (c) => {
     const sessionId = crypto.randomUUID()
     const token = generateSessionToken()
     await openSession(c.get('deps'), sessionId).create(await hashToken(token))

@@ -43,11 +43,26 @@ async function sessionOf(context: McpContext, args: ResearchArgs) {
   }
   const sessionId = crypto.randomUUID()
   const token = generateSessionToken()
-  await openSession(deps, sessionId).create(await hashToken(token))
+  const refund = await context.chargeClient('session')
+  await openSession(deps, sessionId)
+    .create(await hashToken(token))
+    .catch(async (error: unknown) => {
+      await refund()
+      throw error
+    })
   return { sessionId, token }
 }
 
+/** A start is a model-backed run: it counts against the client's run quota, as POST /api/research does. */
 async function start(context: McpContext, args: ResearchArgs & { question: string }) {
+  const refund = await context.chargeClient('run')
+  return startIn(context, args).catch(async (error: unknown) => {
+    await refund()
+    throw error
+  })
+}
+
+async function startIn(context: McpContext, args: ResearchArgs & { question: string }) {
   const { sessionId, token } = await sessionOf(context, args)
   const options = researchOptionsSchema.parse({
     review: args.review ?? false,

@@ -3,7 +3,15 @@
 // the body cap; GET and DELETE get 405 (no standalone stream, no MCP sessions).
 import { Hono, type Context } from 'hono'
 import { SESSION_TOKEN_HEADER, SHARE_TOKEN_HEADER } from '../answer'
-import { hashToken, publicRateLimit, readBearerToken, requireApiKey, type AppEnv } from '../http'
+import {
+  chargeClient,
+  hashToken,
+  publicRateLimit,
+  readBearerToken,
+  refundClient,
+  requireApiKey,
+  type AppEnv,
+} from '../http'
 import type { McpContext } from './context'
 
 /** Cancels must match calls of the same caller: the key's hash, or the client IP when open. */
@@ -23,6 +31,10 @@ async function contextFor(c: Context<AppEnv>): Promise<McpContext> {
     ...(sessionToken ? { sessionToken } : {}),
     ...(shareToken ? { shareToken } : {}),
     auth: c.get('apiAuth') === 'open' ? 'open' : 'api_key',
+    chargeClient: async (kind) => {
+      const charged = await chargeClient(c, kind)
+      return () => refundClient(c, charged)
+    },
   }
 }
 

@@ -67,7 +67,10 @@ export function paperPaths(): Json {
             },
           },
         },
-        responses: { '201': json(anObject, 'Created'), ...errors(...SESSION_ERRORS, '413') },
+        responses: {
+          '201': json(anObject, 'Created'),
+          ...errors(...SESSION_ERRORS, '413', '429'),
+        },
       },
     },
     '/api/papers/chat': {

@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono'
 import type { Deps } from '../deps'
 import { NotFoundError, ValidationError } from '../errors'
-import { callOperation, openAuthorizedSession, validate, type AppEnv } from '../http'
+import { callOperation, clientQuota, openAuthorizedSession, validate, type AppEnv } from '../http'
 import { indexPaperPages } from './load'
 import { paperOperations } from './operations'
 import { getPaperPdf, putPaperPdf } from './pdf-store'
@@ -27,7 +27,7 @@ async function readUploadForm(c: Context<AppEnv>) {
 }
 
 export const pdfRoutes = new Hono<AppEnv>()
-  .post('/upload', async (c) => {
+  .post('/upload', clientQuota('upload'), async (c) => {
     const deps = c.get('deps')
     const form = await readUploadForm(c)
     const stub = await openAuthorizedSession(c, form.sessionId)

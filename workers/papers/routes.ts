@@ -7,6 +7,7 @@ import type { Deps } from '../deps'
 import { NotFoundError } from '../errors'
 import {
   callOperation,
+  clientQuota,
   negotiateFormat,
   openAuthorizedSession,
   relayPackets,
@@ -84,7 +85,7 @@ async function resolveTargets(
 }
 
 export const paperRoutes = new Hono<AppEnv>()
-  .post('/search', validate('json', searchBodySchema), async (c) => {
+  .post('/search', validate('json', searchBodySchema), clientQuota('search'), async (c) => {
     const { session_id, query } = c.req.valid('json')
     const deps = c.get('deps')
     const stub = await openAuthorizedSession(c, session_id)
@@ -134,7 +135,7 @@ export const paperRoutes = new Hono<AppEnv>()
     return relayPackets(c, packets, { format })
   })
   .route('/', pdfRoutes)
-  .post('/chat', validate('json', chatBodySchema), async (c) => {
+  .post('/chat', validate('json', chatBodySchema), clientQuota('run'), async (c) => {
     const { session_id, message } = c.req.valid('json')
     const deps = c.get('deps')
     const stub = await openAuthorizedSession(c, session_id)
@@ -144,7 +145,7 @@ export const paperRoutes = new Hono<AppEnv>()
       runToResponse(c, await stub.startRun('papers-chat', { message })),
     )
   })
-  .post('/brain', validate('json', brainBodySchema), async (c) => {
+  .post('/brain', validate('json', brainBodySchema), clientQuota('run'), async (c) => {
     const { session_id, message } = c.req.valid('json')
     const deps = c.get('deps')
     const stub = await openAuthorizedSession(c, session_id)

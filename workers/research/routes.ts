@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono'
 import { sessionFor } from '../answer'
 import { readResearchSessionId } from '../db'
 import { NotFoundError, RunActiveError } from '../errors'
-import { openAuthorizedSession, publicRateLimit, validate, type AppEnv } from '../http'
+import { clientQuota, openAuthorizedSession, publicRateLimit, validate, type AppEnv } from '../http'
 import { stoppedFields } from './finish'
 import { planReviewSchema, researchParamSchema, researchRequestSchema } from './schemas'
 import { startResearchRun } from './start'
@@ -33,18 +33,28 @@ const view = (record: ResearchRecord) => {
 }
 
 export const researchRoutes = new Hono<AppEnv>()
-  .post('/', publicRateLimit(), validate('json', researchRequestSchema), async (c) => {
-    const { question, options, session_id } = c.req.valid('json')
-    const deps = c.get('deps')
-    const session = await sessionFor(c, session_id)
-    const params = await startResearchRun(deps, { sessionId: session.sessionId, question, options })
-    const body = {
-      research_id: params.research_id,
-      session_id: session.sessionId,
-      status: 'planning',
-    }
-    return c.json(session.token ? { ...body, token: session.token } : body, 202)
-  })
+  .post(
+    '/',
+    publicRateLimit(),
+    validate('json', researchRequestSchema),
+    clientQuota('run'),
+    async (c) => {
+      const { question, options, session_id } = c.req.valid('json')
+      const deps = c.get('deps')
+      const session = await sessionFor(c, session_id)
+      const params = await startResearchRun(deps, {
+        sessionId: session.sessionId,
+        question,
+        options,
+      })
+      const body = {
+        research_id: params.research_id,
+        session_id: session.sessionId,
+        status: 'planning',
+      }
+      return c.json(session.token ? { ...body, token: session.token } : body, 202)
+    },
+  )
   .get('/:id', validate('param', researchParamSchema), async (c) => {
     return c.json(view(await authorizedRecord(c, c.req.valid('param').id)))
   })

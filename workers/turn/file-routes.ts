@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import { contextOperations, intakeFile, type FileInfo } from '../context'
 import {
   callOperation,
+  clientQuota,
   openAuthorizedSession,
   sessionIdParamSchema,
   validate,
@@ -28,7 +29,7 @@ export function fileView(file: FileInfo) {
 }
 
 export const fileRoutes = new Hono<AppEnv>()
-  .post('/:id/files', validate('param', sessionIdParamSchema), async (c) => {
+  .post('/:id/files', validate('param', sessionIdParamSchema), clientQuota('upload'), async (c) => {
     const stub = await openAuthorizedSession(c, c.req.valid('param').id)
     const deps = c.get('deps')
     const upload = await readUpload(c)

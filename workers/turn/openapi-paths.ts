@@ -74,7 +74,7 @@ export function turnPaths(): Json {
         'Attach a file (text, markdown, PDF, image) to the next message or to the project',
         {
           '201': json(objectOf({ file: schemaRef('FileView') }), 'Created'),
-          ...errors(...SESSION_ERRORS, '413'),
+          ...errors(...SESSION_ERRORS, '413', '429'),
         },
         { requestBody: fileUpload() },
       ),

@@ -6,6 +6,7 @@ import { contextLimits, contextOperations } from '../context'
 import { TooLargeError, ValidationError } from '../errors'
 import {
   callOperation,
+  clientQuota,
   openAuthorizedSession,
   runToResponse,
   sessionIdParamSchema,
@@ -38,6 +39,7 @@ export const turnRoutes = new Hono<AppEnv>()
     '/:id/messages',
     validate('param', sessionIdParamSchema),
     validate('json', messageBodySchema),
+    clientQuota('run'),
     async (c) => {
       const stub = await openAuthorizedSession(c, c.req.valid('param').id)
       const input = c.req.valid('json')

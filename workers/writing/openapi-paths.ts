@@ -33,7 +33,10 @@ const post = (summary: string, body: Parameters<typeof withBody>[0], extra: Json
 
 export function writingPaths(): Json {
   const stage1 = {
-    responses: { '200': streamed(anObject), ...errors(...SESSION_ERRORS, '409', '502', '503') },
+    responses: {
+      '200': streamed(anObject),
+      ...errors(...SESSION_ERRORS, '409', '429', '502', '503'),
+    },
   }
   return {
     '/api/chat/message': post(

@@ -5,7 +5,14 @@
 // restore, citation style, export (md with references | bib).
 import { Hono } from 'hono'
 import { NotFoundError } from '../errors'
-import { callOperation, openAuthorizedSession, runToResponse, validate, type AppEnv } from '../http'
+import {
+  callOperation,
+  clientQuota,
+  openAuthorizedSession,
+  runToResponse,
+  validate,
+  type AppEnv,
+} from '../http'
 import { citedMarkdown } from './cited-document'
 import { readCitedDocument, readDocumentBibtex } from './document-citations'
 import { listVersions, readDocument, restoreVersion, saveDocument } from './documents'
@@ -26,12 +33,12 @@ import {
 import { approveContent, previewPlacement, rejectContent } from './stage2'
 
 export const writingRoutes = new Hono<AppEnv>()
-  .post('/chat/message', validate('json', chatMessageBodySchema), async (c) => {
+  .post('/chat/message', validate('json', chatMessageBodySchema), clientQuota('run'), async (c) => {
     const { session_id, ...rest } = c.req.valid('json')
     const stub = await openAuthorizedSession(c, session_id)
     return runToResponse(c, await stub.startRun('writing', { kind: 'message', ...rest }))
   })
-  .post('/chat/rewrite', validate('json', rewriteBodySchema), async (c) => {
+  .post('/chat/rewrite', validate('json', rewriteBodySchema), clientQuota('run'), async (c) => {
     const { session_id, reason, mode } = c.req.valid('json')
     const stub = await openAuthorizedSession(c, session_id)
     const last = await callOperation(stub, writingOperations.latest, {})
