@@ -33,8 +33,9 @@ interface CorpusHealth {
   total: number | null
 }
 
-async function corpusHealth(): Promise<CorpusHealth> {
-  const res = await app.request('/health', {}, env)
+/** /health counts only the namespaces asks read: here, the one this test seeds. */
+async function corpusHealth(namespace = 'demo-h'): Promise<CorpusHealth> {
+  const res = await app.request('/health', {}, { ...env, ASK_NAMESPACES: namespace })
   return (await res.json<{ corpus: CorpusHealth }>()).corpus
 }
 
