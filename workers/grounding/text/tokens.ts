@@ -7,7 +7,7 @@ import { isStopWord } from './stopwords'
 
 const ASCII_WORD = /[a-z0-9]+/g
 const ASCII_WORD_CASED = /[A-Za-z0-9]+/g
-const NON_ASCII = /[^\u0000-\u007f]/
+const NON_ASCII = /[^\p{ASCII}]/u
 
 /** Words of non-ASCII text as FTS5 splits them, each character mapped by `map`. */
 function splitFolded(text: string, map: (cp: number) => string): string[] {
