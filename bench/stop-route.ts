@@ -81,11 +81,24 @@ function startStream(target: Target, phase: StopPhase, session: Credentials, mar
   })
 }
 
+/** Waits until the session holds no run (a stopped runner may still be unwinding). */
+async function untilIdle(baseUrl: string, session: Credentials): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/sessions/${session.id}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    })
+    const body = (await res.json()) as { running?: unknown }
+    if (body.running === null) return
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('the stopped run still held the session after 10 s')
+}
+
 /** One streamed answer stopped after `afterTokens` tokens: stop's answer and the close (ms). */
-async function oneStop(target: Target, phase: StopPhase, wordMs: number) {
-  const session = await createSession(target.baseUrl)
-  const key = await addScript(target.fakeUrl, phase.steps(wordMs))
-  const res = await startStream(target, phase, session, markerFor(key))
+async function oneStop(target: Target, phase: StopPhase, session: Credentials, marker: string) {
+  await untilIdle(target.baseUrl, session)
+  const res = await startStream(target, phase, session, marker)
   if (!res.ok || !res.body) throw new Error(`${phase.route} answered ${res.status}`)
   let tokens = 0
   let stopSentAt = NaN
@@ -98,7 +111,7 @@ async function oneStop(target: Target, phase: StopPhase, wordMs: number) {
     }).then(async (stop) => {
       const at = performance.now() - stopSentAt
       const body = (await stop.json()) as { stopped?: boolean }
-      if (!body.stopped) throw new Error(`stop found no run: ${JSON.stringify(body)}`)
+      if (!body.stopped) throw new Error(`${phase.name}: stop found no run (${tokens} tokens seen)`)
       return at
     })
   }
@@ -149,10 +162,16 @@ export async function stopThroughRoutes(
 ): Promise<Map<string, StopTimings>> {
   const out = new Map<string, StopTimings>()
   for (const phase of options.phases ?? STOP_PHASES) {
-    await oneStop(target, phase, options.wordMs)
+    // One session a phase: creating one a run would trip the public rate limit (60 a minute).
+    // So one script a phase too: the fake follows the first marker in the history, and every
+    // question of the phase carries the same one.
+    const session = await createSession(target.baseUrl)
+    const steps = Array.from({ length: options.runs + 1 }, () => phase.steps(options.wordMs))
+    const marker = markerFor(await addScript(target.fakeUrl, steps.flat()))
+    await oneStop(target, phase, session, marker)
     const timings: StopTimings = { answered: [], closed: [] }
     for (let i = 0; i < options.runs; i++) {
-      const run = await oneStop(target, phase, options.wordMs)
+      const run = await oneStop(target, phase, session, marker)
       timings.answered.push(run.answered)
       timings.closed.push(run.closed)
     }
