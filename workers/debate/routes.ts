@@ -10,6 +10,7 @@ import {
   openAuthorizedSession,
   publicRateLimit,
   runToResponse,
+  stopAuthorizedRun,
   validate,
   type AppEnv,
 } from '../http'
@@ -75,6 +76,5 @@ export const debateRoutes = new Hono<AppEnv>()
     startDebate(c, c.req.valid('json'), false),
   )
   .post('/interrupt', validate('json', interruptRequestSchema), async (c) => {
-    const stub = await openAuthorizedSession(c, c.req.valid('json').session_id)
-    return c.json(await stub.stop())
+    return c.json(await stopAuthorizedRun(c, c.req.valid('json').session_id))
   })

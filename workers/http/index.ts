@@ -17,7 +17,7 @@ export { publicRateLimit } from './rate-limit'
 export { negotiateFormat, type ResponseFormat } from './negotiate'
 export { describeHealth, type Health } from './health'
 export { systemRoutes } from './system-routes'
-export { openAuthorizedSession } from './session-access'
+export { openAuthorizedSession, stopAuthorizedRun } from './session-access'
 export { callOperation } from './call-operation'
 export {
   relayPackets,

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { openSession } from '../session'
 import type { AppEnv } from './app-env'
 import { publicRateLimit } from './rate-limit'
-import { openAuthorizedSession } from './session-access'
+import { openAuthorizedSession, stopAuthorizedRun } from './session-access'
 import { eraseSession } from './session-erase'
 import { generateSessionToken, hashToken } from './session-token'
 import { validate } from './validate'
@@ -26,6 +26,5 @@ export const sessionRoutes = new Hono<AppEnv>()
     return c.json(await eraseSession(c, c.req.valid('param').id))
   })
   .post('/:id/stop', validate('param', sessionIdParamSchema), async (c) => {
-    const stub = await openAuthorizedSession(c, c.req.valid('param').id)
-    return c.json(await stub.stop())
+    return c.json(await stopAuthorizedRun(c, c.req.valid('param').id))
   })

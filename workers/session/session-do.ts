@@ -18,6 +18,7 @@ import {
   type SessionDescription,
   type StartRunResult,
   type StatusPacket,
+  type StopResult,
 } from './rpc-schemas'
 import type { SessionStore } from './run-types'
 import { createSessionTables, type MetaRow } from './session-tables'
@@ -76,14 +77,9 @@ export class SessionDO extends DurableObject<Env> {
   }
 
   async authorize(tokenHash: string): Promise<AuthorizeResult> {
-    const meta = this.#meta()
-    if (!meta) return 'missing'
-    const parsed = tokenHashSchema.safeParse(tokenHash)
-    if (!parsed.success) return 'denied'
-    // Both are SHA-256 hex digests of the same length, so the comparison can be exact-time.
-    if (!sameHash(parsed.data, meta.token_hash)) return 'denied'
-    await this.#touch()
-    return 'ok'
+    const verdict = this.#verify(tokenHash)
+    if (verdict === 'ok') await this.#touch()
+    return verdict
   }
 
   /**
@@ -136,6 +132,16 @@ export class SessionDO extends DurableObject<Env> {
     if (!active || active.controller.signal.aborted) return { stopped: false }
     active.controller.abort()
     return { stopped: true }
+  }
+
+  /**
+   * The stop route's one round trip: checks the token and stops. It writes nothing first (no
+   * activity touch: the run's start recorded the use), so no storage commit delays the answer.
+   */
+  async stopWithToken(tokenHash: string): Promise<StopResult> {
+    const verdict = this.#verify(tokenHash)
+    if (verdict !== 'ok') return { refused: verdict }
+    return this.stop()
   }
 
   async startRun(kind: string, input: unknown): Promise<StartRunResult> {
@@ -201,6 +207,15 @@ export class SessionDO extends DurableObject<Env> {
   async #touch(): Promise<void> {
     const { retentionDays } = makeDeps(this.env).config.sessions
     await recordActivity(this.ctx.storage, Date.now(), retentionDays)
+  }
+
+  #verify(tokenHash: string): AuthorizeResult {
+    const meta = this.#meta()
+    if (!meta) return 'missing'
+    const parsed = tokenHashSchema.safeParse(tokenHash)
+    if (!parsed.success) return 'denied'
+    // Both are SHA-256 hex digests of the same length, so the comparison can be exact-time.
+    return sameHash(parsed.data, meta.token_hash) ? 'ok' : 'denied'
   }
 
   #meta(): MetaRow | undefined {
