@@ -31,6 +31,20 @@ import { buryMeta, readTombstone } from './tombstone'
 /** A failed erasure from the alarm is tried again this much later. */
 const ERASURE_RETRY_MS = 60 * 60 * 1000
 
+/** How long a new run waits for a stopped one to let go of the run lock before a 409. */
+const STOPPING_WAIT_MS = 1_000
+
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    promise.then(done, done)
+  })
+}
+
 /** What DELETE learns: erased (counts per kind), failed (what remains), or no such session. */
 export type EraseResult = ErasureOutcome | { ok: false; code: 'missing' | 'denied' }
 
@@ -44,6 +58,10 @@ interface ActiveRun {
   runId: string
   kind: string
   controller: AbortController
+  stop: () => void
+  isStopping: boolean
+  /** Settles once the run no longer holds the run lock. */
+  released: Promise<void>
   /** Settles once the run wrote its last row. */
   settled: Promise<unknown>
 }
@@ -129,8 +147,9 @@ export class SessionDO extends DurableObject<Env> {
 
   async stop(): Promise<{ stopped: boolean }> {
     const active = this.#active
-    if (!active || active.controller.signal.aborted) return { stopped: false }
-    active.controller.abort()
+    if (!active || active.isStopping || active.controller.signal.aborted) return { stopped: false }
+    active.isStopping = true
+    active.stop()
     return { stopped: true }
   }
 
@@ -150,6 +169,9 @@ export class SessionDO extends DurableObject<Env> {
     const parsedKind = runKindSchema.safeParse(kind)
     const registered = parsedKind.success ? findRunner(parsedKind.data) : undefined
     if (!registered) return { ok: false, code: 'unknown_kind', message: `No runner for ${kind}` }
+    // A stopped run's stream closes before its runner has unwound: a client starting the next
+    // run at once waits for that instead of meeting a 409.
+    if (this.#active?.isStopping) await settledWithin(this.#active.released, STOPPING_WAIT_MS)
     if (this.#active) return { ok: false, code: 'run_active', message: 'A run is already active' }
     await this.#touch()
     const parsedInput = registered.parseInput(input)
@@ -172,10 +194,19 @@ export class SessionDO extends DurableObject<Env> {
         finishRun(this.#sql, runId, status, Date.now())
       },
     })
-    this.#active = { runId, kind, controller: hosted.controller, settled: hosted.finished }
+    this.#active = {
+      runId,
+      kind,
+      controller: hosted.controller,
+      stop: hosted.stop,
+      isStopping: false,
+      settled: hosted.finished,
+      released: Promise.resolve(),
+    }
     const release = hosted.released.then(() => {
       if (this.#active?.runId === runId) this.#active = null
     })
+    this.#active.released = release
     this.ctx.waitUntil(Promise.all([hosted.finished, release]))
     return { ok: true, runId, stream: hosted.stream }
   }
