@@ -13,6 +13,7 @@ import {
   STEP_TIMEOUT_MS,
 } from './helpers'
 import { askTheWidget, closeHostPage, serveHostPage } from './widget-host'
+import { STOP_CLICK_BOUND_MS, timeClick } from './click-timing'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
 const fakeUrl = process.env.FAKE_MODEL_URL ?? ''
@@ -62,14 +63,27 @@ async function storedAnswer(session: { id: string; token: string }) {
   return { content: last?.content ?? '', stopped: last?.data.stopped === true }
 }
 
+/** After a stop the Ask form is ready for the next question. */
+function stopButtonIdle(page: Page): Promise<boolean> {
+  return page.evaluate(
+    `document.querySelector('#stop-button').hidden && !document.querySelector('#ask-button').disabled`,
+  ) as Promise<boolean>
+}
+
 async function stopInTheApp(page: Page, browser: Browser): Promise<void> {
   await page.goto(`${base}/#/ask`)
   await page.fill('#question', `${QUESTION} ${await script()}`)
   await page.click('#ask-button')
   const answer = page.locator('#turn-1 .answer')
   await answer.getByText('Vitamin D raises').waitFor({ timeout: 90_000 })
-  await page.click('#stop-button')
-  await page.locator('#turn-1[data-state="stopped"]').waitFor({ timeout: 20_000 })
+  const stoppedMs = await timeClick(
+    page,
+    '#stop-button',
+    `document.querySelector('#turn-1')?.dataset.state === 'stopped'`,
+  )
+  console.log(`[e2e] stop: click to the turn shown stopped ${stoppedMs.toFixed(1)} ms`)
+  assert.ok(stoppedMs < STOP_CLICK_BOUND_MS, `Stop took ${stoppedMs} ms`)
+  assert.ok(await stopButtonIdle(page), 'the page is idle again: Stop hidden, Ask enabled')
   assert.equal(await page.locator('#turn-1 .status').textContent(), 'Stopped.')
   const shown = readable((await answer.textContent()) ?? '')
   assert.ok(shown.length > 0 && !shown.endsWith(readable(SLOW_REPLY)), `a partial answer: ${shown}`)
@@ -77,6 +91,9 @@ async function stopInTheApp(page: Page, browser: Browser): Promise<void> {
   assert.ok(stored.stopped, 'the session keeps the turn marked stopped')
   assert.equal(readable(stored.content), shown, 'the session keeps exactly what the page shows')
   await shot(page, 'stop-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'stop-390')
+  await page.setViewportSize({ width: 1280, height: 800 })
   await page.reload()
   await page.locator('#turn-1[data-state="stopped"]').waitFor()
   assert.equal(readable((await answer.textContent()) ?? ''), shown, 'the same after a reload')
