@@ -95,8 +95,15 @@ describe('a stop mid-stream, with the model at a word every 400 ms', () => {
     expectPrompt(timing)
     const stored = await storedAnswer(session)
     expect(stored.content).toContain('[1]')
-    const sources = stored.data.sources as { number: number; cited: boolean }[]
-    expect(sources.find((s) => s.number === 1)?.cited).toBe(true)
+    const sources = stored.data.sources as { number: number; cited: boolean; title: string }[]
+    const cited = sources.find((s) => s.number === 1)
+    expect(cited?.cited).toBe(true)
+    // Its share page lists the source [1] names, as the session does.
+    const link = await call(session, '/share', { method: 'POST' })
+    expect(link.status).toBe(201)
+    const { token } = await link.json<{ token: string }>()
+    const page = await (await app.request(`/s/${token}`, {}, env)).text()
+    expect(page).toContain(cited?.title.slice(0, 30))
   })
 
   it('ends a paper chat within the bound and keeps the pages its citations name', async () => {
