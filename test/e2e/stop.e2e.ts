@@ -63,12 +63,8 @@ async function storedAnswer(session: { id: string; token: string }) {
   return { content: last?.content ?? '', stopped: last?.data.stopped === true }
 }
 
-/** After a stop the Ask form is ready for the next question. */
-function stopButtonIdle(page: Page): Promise<boolean> {
-  return page.evaluate(
-    `document.querySelector('#stop-button').hidden && !document.querySelector('#ask-button').disabled`,
-  ) as Promise<boolean>
-}
+/** The Ask form is ready for the next question (the run's stream has ended). */
+const FORM_IDLE = `document.querySelector('#stop-button').hidden && !document.querySelector('#ask-button').disabled`
 
 async function stopInTheApp(page: Page, browser: Browser): Promise<void> {
   await page.goto(`${base}/#/ask`)
@@ -76,14 +72,14 @@ async function stopInTheApp(page: Page, browser: Browser): Promise<void> {
   await page.click('#ask-button')
   const answer = page.locator('#turn-1 .answer')
   await answer.getByText('Vitamin D raises').waitFor({ timeout: 90_000 })
+  // The turn shows "stopped" at the click; the form is idle once the stream has closed.
   const stoppedMs = await timeClick(
     page,
     '#stop-button',
-    `document.querySelector('#turn-1')?.dataset.state === 'stopped'`,
+    `document.querySelector('#turn-1')?.dataset.state === 'stopped' && ${FORM_IDLE}`,
   )
-  console.log(`[e2e] stop: click to the turn shown stopped ${stoppedMs.toFixed(1)} ms`)
+  console.log(`[e2e] stop: click to the stream closed (form idle) ${stoppedMs.toFixed(1)} ms`)
   assert.ok(stoppedMs < STOP_CLICK_BOUND_MS, `Stop took ${stoppedMs} ms`)
-  assert.ok(await stopButtonIdle(page), 'the page is idle again: Stop hidden, Ask enabled')
   assert.equal(await page.locator('#turn-1 .status').textContent(), 'Stopped.')
   const shown = readable((await answer.textContent()) ?? '')
   assert.ok(shown.length > 0 && !shown.endsWith(readable(SLOW_REPLY)), `a partial answer: ${shown}`)
