@@ -161,5 +161,9 @@ describe('a stop mid-stream, with the model at a word every 400 ms', () => {
       )
     const timing = await stopAfterTokens(res, interrupt, 8)
     expectPrompt(timing)
+    const stored = await storedAnswer(session)
+    const turns = stored.data.turns as { text: string; interrupted: boolean }[]
+    expect(turns[0]).toMatchObject({ interrupted: true })
+    expect(turns[0]?.text).toMatch(/^Testing should run every case \[1\]\. word0/)
   })
 })
