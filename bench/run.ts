@@ -17,7 +17,7 @@ import { retrievalAtScale } from './scale'
 import { percentile } from './stats'
 import { startTarget } from './load'
 import { stopLatency } from './stop-latency'
-import { seedStopSource, stopThroughRoutes } from './stop-route'
+import { healthRoundTrips, seedStopSource, stopThroughRoutes } from './stop-route'
 import { SyntheticCorpus } from './synthetic'
 
 const { values } = parseArgs({
@@ -110,6 +110,7 @@ async function stopRouteLines(): Promise<void> {
     const runs = Number(values['stop-runs'])
     const wordMs = Number(values['word-ms'])
     const results = await stopThroughRoutes(target, { runs, wordMs })
+    const health = await healthRoundTrips(target, runs)
     const ms = (xs: number[], p: number) =>
       percentile(
         [...xs].sort((a, b) => a - b),
@@ -118,6 +119,12 @@ async function stopRouteLines(): Promise<void> {
     const rows = [...results].flatMap(([name, t]) => [
       [`${name}: stop answered`, ms(t.answered, 0.5), ms(t.answered, 0.95), ms(t.answered, 1)],
       [`${name}: stream closed`, ms(t.closed, 0.5), ms(t.closed, 0.95), ms(t.closed, 1)],
+    ])
+    rows.push([
+      'reference: GET /health round trip',
+      ms(health, 0.5),
+      ms(health, 0.95),
+      ms(health, 1),
     ])
     process.stdout.write(
       `Stop through the routes (ms from sending POST /api/sessions/:id/stop; wrangler dev, ` +

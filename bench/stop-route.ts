@@ -60,34 +60,69 @@ async function createSession(baseUrl: string): Promise<Credentials> {
   return { id: body.session_id, token: body.token }
 }
 
-function startStream(target: Target, phase: StopPhase, session: Credentials, marker: string) {
-  const headers = {
+function startStream(
+  target: Target,
+  phase: StopPhase,
+  session: Credentials | null,
+  marker: string,
+) {
+  const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'text/event-stream',
-    authorization: `Bearer ${session.token}`,
+    ...(session ? { authorization: `Bearer ${session.token}` } : {}),
   }
   const question = `Tell me about bone density ${marker}`
-  if (phase.route === 'turn') {
+  if (phase.route === 'turn' && session) {
     return fetch(`${target.baseUrl}/api/sessions/${session.id}/messages`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ message: question, tools: [] }),
     })
   }
+  // An ask without a session_id is a first question in a session the route creates.
   return fetch(`${target.baseUrl}/api/ask`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ query: question, session_id: session.id }),
+    body: JSON.stringify({ query: question }),
   })
 }
 
+/** The session a run went to: the one given, or the one the ask created (its headers). */
+function sessionOf(res: Response, given: Credentials | null): Credentials {
+  if (given) return given
+  const id = res.headers.get('X-Quire-Session-Id')
+  const token = res.headers.get('X-Quire-Session-Token')
+  if (!id || !token) throw new Error('the ask named no session')
+  return { id, token }
+}
+
+/** Waits until the session holds no run (a stopped runner may still be unwinding). */
+async function untilIdle(baseUrl: string, session: Credentials): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/sessions/${session.id}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    })
+    const body = (await res.json()) as { running?: unknown }
+    if (body.running === null) return
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('the stopped run still held the session after 10 s')
+}
+
 /** One streamed answer stopped after `afterTokens` tokens: stop's answer and the close (ms). */
-async function oneStop(target: Target, phase: StopPhase, wordMs: number) {
-  const session = await createSession(target.baseUrl)
-  const key = await addScript(target.fakeUrl, phase.steps(wordMs))
-  const res = await startStream(target, phase, session, markerFor(key))
+async function oneStop(
+  target: Target,
+  phase: StopPhase,
+  given: Credentials | null,
+  marker: string,
+) {
+  if (given) await untilIdle(target.baseUrl, given)
+  const res = await startStream(target, phase, given, marker)
   if (!res.ok || !res.body) throw new Error(`${phase.route} answered ${res.status}`)
+  const session = sessionOf(res, given)
   let tokens = 0
+  let last = ''
   let stopSentAt = NaN
   let answered: Promise<number> | undefined
   const sendStop = () => {
@@ -98,13 +133,14 @@ async function oneStop(target: Target, phase: StopPhase, wordMs: number) {
     }).then(async (stop) => {
       const at = performance.now() - stopSentAt
       const body = (await stop.json()) as { stopped?: boolean }
-      if (!body.stopped) throw new Error(`stop found no run: ${JSON.stringify(body)}`)
+      if (!body.stopped) throw new Error(`${phase.name}: stop found no run (${tokens} tokens seen)`)
       return at
     })
   }
   const parser = createParser({
     onEvent: (event) => {
       const packet = JSON.parse(event.data) as { type: string }
+      last = event.data
       if (packet.type === 'token') tokens += 1
       if (!answered && tokens >= phase.afterTokens && packet.type === 'token') sendStop()
     },
@@ -114,7 +150,7 @@ async function oneStop(target: Target, phase: StopPhase, wordMs: number) {
   const text = new TextDecoder()
   for await (const chunk of res.body) parser.feed(text.decode(chunk, { stream: true }))
   const closed = performance.now() - stopSentAt
-  if (!answered) throw new Error('the answer ended before it was stopped')
+  if (!answered) throw new Error(`${phase.name}: the answer ended before it was stopped: ${last}`)
   return { answered: await answered, closed }
 }
 
@@ -142,6 +178,20 @@ export async function seedStopSource(target: Target): Promise<void> {
   throw new Error('the seeded source was not indexed within a minute')
 }
 
+/**
+ * Round trips of GET /health (ms), beside the stops: the floor any request through wrangler
+ * dev meets on this machine at this moment, so a stop figure can be read against the load.
+ */
+export async function healthRoundTrips(target: Target, runs: number): Promise<number[]> {
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const sentAt = performance.now()
+    await (await fetch(`${target.baseUrl}/health`)).text()
+    times.push(performance.now() - sentAt)
+  }
+  return times
+}
+
 /** Stop timings of `runs` stopped answers per phase, after one warm-up each. */
 export async function stopThroughRoutes(
   target: Target,
@@ -149,10 +199,16 @@ export async function stopThroughRoutes(
 ): Promise<Map<string, StopTimings>> {
   const out = new Map<string, StopTimings>()
   for (const phase of options.phases ?? STOP_PHASES) {
-    await oneStop(target, phase, options.wordMs)
+    // A chat turn's phase keeps one session (one a run would pass the public rate limit of 60
+    // a minute); so one script a phase too: the fake follows the first marker in the history,
+    // and every question of the phase carries the same one. An ask is a first question each.
+    const session = phase.route === 'turn' ? await createSession(target.baseUrl) : null
+    const steps = Array.from({ length: options.runs + 1 }, () => phase.steps(options.wordMs))
+    const marker = markerFor(await addScript(target.fakeUrl, steps.flat()))
+    await oneStop(target, phase, session, marker)
     const timings: StopTimings = { answered: [], closed: [] }
     for (let i = 0; i < options.runs; i++) {
-      const run = await oneStop(target, phase, options.wordMs)
+      const run = await oneStop(target, phase, session, marker)
       timings.answered.push(run.answered)
       timings.closed.push(run.closed)
     }

@@ -5,11 +5,18 @@
 // second tab of the same session is refused a second debate, next to its button.
 import assert from 'node:assert/strict'
 import type { Browser, Page } from 'playwright-core'
+import { timeClick } from './click-timing'
 import { runInBrowser, shot } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
 const fakeUrl = process.env.FAKE_MODEL_URL ?? ''
 const OPENING = 'Position: vitamin D status sets how much calcium the gut absorbs'
+/**
+ * Not yet issue 47's 100 ms (STOP_CLICK_BOUND_MS): a debate names no stopped outcome, so its
+ * stream closes only once the runner has unwound and saved (measured 108-111 ms on a loaded
+ * machine). Well under a word's 500 ms wait, so a stop that waited for the next chunk fails.
+ */
+const DEBATE_INTERRUPT_BOUND_MS = 400
 /** Long enough that the run is still generating when the click lands (60 × 0.5 s). */
 const SLOW_REPLY = `${OPENING} [1]. ${'The evidence is weighed further here. '.repeat(30)}`
 
@@ -68,14 +75,15 @@ async function interruptMidGeneration(page: Page, browser: Browser): Promise<voi
   // Ingestion tries arXiv and Crossref first (unreachable here), then the answer streams.
   await card.locator('.debate-body', { hasText: 'Position:' }).waitFor({ timeout: 90_000 })
   await secondDebateIsRefused(page, browser)
-  const started = Date.now()
-  await page.click('#debate-interrupt')
+  const elapsed = await timeClick(
+    page,
+    '#debate-interrupt',
+    `document.querySelector('.debate .debate-terminal')?.checkVisibility()`,
+  )
+  console.log(`[e2e] debate interrupt: click to the terminal shown ${elapsed.toFixed(1)} ms`)
   const terminal = debate.locator('.debate-terminal')
-  await terminal.waitFor({ state: 'visible', timeout: 20_000 })
-  const elapsed = Date.now() - started
   assert.equal(await terminal.getAttribute('data-state'), 'Debate Interrupted')
-  // The reply would take 30 s to finish; the interrupt ended it long before.
-  assert.ok(elapsed < 20_000, `the interrupt took ${elapsed} ms`)
+  assert.ok(elapsed < DEBATE_INTERRUPT_BOUND_MS, `the interrupt took ${elapsed} ms`)
   assert.match((await terminal.textContent()) ?? '', /interrupted|stopped/i)
   assert.equal(await debate.locator('.debate-card').count(), 1, 'no turn after the interrupt')
   const partial = (await card.locator('.debate-body').textContent()) ?? ''
@@ -88,6 +96,9 @@ async function interruptMidGeneration(page: Page, browser: Browser): Promise<voi
   // Interrupt ends with the run: the stream closes just after the terminal marker arrives.
   await page.locator('#debate-interrupt:disabled').waitFor()
   await shot(page, 'debate-interrupt')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'debate-interrupt-390')
+  await page.setViewportSize({ width: 1280, height: 800 })
   await savedTranscript(page)
 }
 

@@ -13,6 +13,7 @@ import {
   STEP_TIMEOUT_MS,
 } from './helpers'
 import { askTheWidget, closeHostPage, serveHostPage } from './widget-host'
+import { STOP_CLICK_BOUND_MS, timeClick } from './click-timing'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
 const fakeUrl = process.env.FAKE_MODEL_URL ?? ''
@@ -62,14 +63,23 @@ async function storedAnswer(session: { id: string; token: string }) {
   return { content: last?.content ?? '', stopped: last?.data.stopped === true }
 }
 
+/** The Ask form is ready for the next question (the run's stream has ended). */
+const FORM_IDLE = `document.querySelector('#stop-button').hidden && !document.querySelector('#ask-button').disabled`
+
 async function stopInTheApp(page: Page, browser: Browser): Promise<void> {
   await page.goto(`${base}/#/ask`)
   await page.fill('#question', `${QUESTION} ${await script()}`)
   await page.click('#ask-button')
   const answer = page.locator('#turn-1 .answer')
   await answer.getByText('Vitamin D raises').waitFor({ timeout: 90_000 })
-  await page.click('#stop-button')
-  await page.locator('#turn-1[data-state="stopped"]').waitFor({ timeout: 20_000 })
+  // The turn shows "stopped" at the click; the form is idle once the stream has closed.
+  const stoppedMs = await timeClick(
+    page,
+    '#stop-button',
+    `document.querySelector('#turn-1')?.dataset.state === 'stopped' && ${FORM_IDLE}`,
+  )
+  console.log(`[e2e] stop: click to the stream closed (form idle) ${stoppedMs.toFixed(1)} ms`)
+  assert.ok(stoppedMs < STOP_CLICK_BOUND_MS, `Stop took ${stoppedMs} ms`)
   assert.equal(await page.locator('#turn-1 .status').textContent(), 'Stopped.')
   const shown = readable((await answer.textContent()) ?? '')
   assert.ok(shown.length > 0 && !shown.endsWith(readable(SLOW_REPLY)), `a partial answer: ${shown}`)
@@ -77,6 +87,9 @@ async function stopInTheApp(page: Page, browser: Browser): Promise<void> {
   assert.ok(stored.stopped, 'the session keeps the turn marked stopped')
   assert.equal(readable(stored.content), shown, 'the session keeps exactly what the page shows')
   await shot(page, 'stop-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'stop-390')
+  await page.setViewportSize({ width: 1280, height: 800 })
   await page.reload()
   await page.locator('#turn-1[data-state="stopped"]').waitFor()
   assert.equal(readable((await answer.textContent()) ?? ''), shown, 'the same after a reload')

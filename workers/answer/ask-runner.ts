@@ -61,9 +61,11 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
   const messages = store.listMessages()
   const askedBefore = messages.filter((m) => m.role === 'user').length
   const kept = new StoppedAnswer()
+  /** Set the moment the stop lands (the signal aborts a turn later): the stream is closed. */
+  let isStopped = false
   const emit = (body: PacketBody) => {
     // After a stop nothing more reaches the reader, so what was sent is what is saved.
-    if (signal.aborted) return
+    if (isStopped || signal.aborted) return
     kept.observe(body)
     context.emit(atBlock(body, ANSWER_BLOCK))
   }
@@ -92,10 +94,15 @@ export async function runAsk(context: RunContext<AskRunInput>): Promise<RunOutco
     const base = { session_id: sessionId, question: input.query, answer: kept.text }
     return { ...base, sources: data.sources, stopped: data.stopped }
   }
+  // The stream closes with this outcome at the stop itself, before the pipeline unwinds.
+  context.onStopOutcome?.(() => {
+    isStopped = true
+    return stoppedOutcome()
+  })
   try {
     // Only before the stop: steps that ignore the signal must not complete a cut text.
     const onTextComplete = () => {
-      if (!signal.aborted) kept.completeText()
+      if (!isStopped && !signal.aborted) kept.completeText()
     }
     const deps = { ...toAnswerDeps(context.deps, emit), onTextComplete }
     const payload = await answerQuestion(request, deps, context.deps.db, signal)

@@ -11,6 +11,7 @@ import {
   openAuthorizedSession,
   publicRateLimit,
   runToResponse,
+  stopAuthorizedRun,
   validate,
   type AppEnv,
 } from '../http'
@@ -63,6 +64,5 @@ export const debateRoutes = new Hono<AppEnv>()
     startDebate(c, c.req.valid('json'), false),
   )
   .post('/interrupt', validate('json', interruptRequestSchema), async (c) => {
-    const stub = await openAuthorizedSession(c, c.req.valid('json').session_id)
-    return c.json(await stub.stop())
+    return c.json(await stopAuthorizedRun(c, c.req.valid('json').session_id))
   })

@@ -19,7 +19,7 @@ export { identifyClient } from './client-identity'
 export { negotiateFormat, type ResponseFormat } from './negotiate'
 export { describeHealth, type Health } from './health'
 export { systemRoutes } from './system-routes'
-export { openAuthorizedSession } from './session-access'
+export { openAuthorizedSession, stopAuthorizedRun } from './session-access'
 export { callOperation } from './call-operation'
 export {
   relayPackets,

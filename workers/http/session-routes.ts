@@ -5,7 +5,7 @@ import { openSession } from '../session'
 import type { AppEnv } from './app-env'
 import { clientQuota } from './client-quota'
 import { publicRateLimit } from './rate-limit'
-import { openAuthorizedSession } from './session-access'
+import { openAuthorizedSession, stopAuthorizedRun } from './session-access'
 import { eraseSession } from './session-erase'
 import { generateSessionToken, hashToken } from './session-token'
 import { validate } from './validate'
@@ -27,6 +27,5 @@ export const sessionRoutes = new Hono<AppEnv>()
     return c.json(await eraseSession(c, c.req.valid('param').id))
   })
   .post('/:id/stop', validate('param', sessionIdParamSchema), async (c) => {
-    const stub = await openAuthorizedSession(c, c.req.valid('param').id)
-    return c.json(await stub.stop())
+    return c.json(await stopAuthorizedRun(c, c.req.valid('param').id))
   })

@@ -129,6 +129,8 @@ async function orchestratePaperChat(turn: PreparedTurn, runStep: StepRunner): Pr
       citations: checked.citations,
       mode,
       ...(fallbacks.length > 0 ? { fallbacks } : {}),
+      // A reload labels the cut answer as the live page did (web/src/papers/stored-chat.ts).
+      ...(turn.state.stopped ? { stopped: true } : {}),
       run_id: turn.runId,
     },
   })

@@ -26,5 +26,6 @@ export type {
   SessionDescription,
   StartRunResult,
   StatusPacket,
+  StopResult,
 } from './rpc-schemas'
 export { STOP_GRACE_MS } from './run-settlement'

@@ -8,6 +8,9 @@ export const runKindSchema = z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/, 'a runn
 
 export type AuthorizeResult = 'ok' | 'missing' | 'denied'
 
+/** What a stop with the session's token finds: refused (as authorize says) or done. */
+export type StopResult = { stopped: boolean } | { refused: Exclude<AuthorizeResult, 'ok'> }
+
 /** A JSON value as RPC stub types accept it (`unknown` is not serializable there, and a
  * recursive JSON type is too deep for them), so nested values are typed `object`. */
 export type JsonValue = string | number | boolean | null | object

@@ -28,6 +28,13 @@ export interface HostRunOptions {
 export interface HostedRun {
   stream: ReadableStream<Uint8Array>
   controller: AbortController
+  /**
+   * Stops the run: a runner that named its stopped outcome (RunContext.onStopOutcome) has its
+   * stream closed now, and the signal aborts on a later turn, so the caller's answer and that
+   * close leave before the runner's unwinding writes (a Durable Object holds outgoing messages
+   * until the writes before them are stored).
+   */
+  stop(): void
   /** The done packet has been sent and the stream closed. */
   finished: Promise<void>
   /** The run no longer holds the session's run lock. */
@@ -74,6 +81,14 @@ export function hostRun(options: HostRunOptions): HostedRun {
     if (packet.type === 'status') options.onStatus(packet)
     sink.write(packet)
   }
+  /** The status the stream's closing packets told, when a stop closed it. */
+  let closedAs: RunStatus | undefined
+  const close = (closing: { packets: Packet[]; status: RunStatus }) => {
+    for (const packet of closing.packets) emit(packet)
+    isOpen = false
+    sink.close()
+  }
+  let stopOutcome: (() => RunOutcome) | undefined
   const { store, deps, input, runId } = options
   const signal = controller.signal
   const running = startRunner(options.runner, {
@@ -84,19 +99,41 @@ export function hostRun(options: HostRunOptions): HostedRun {
     store,
     signal,
     emit,
+    onStopOutcome: (build) => {
+      stopOutcome = build
+    },
   })
   const finished = settle(running, signal).then((settlement) => {
     if (settlement.kind === 'threw' && !signal.aborted) logRunError(runId, settlement.error)
     const closing = closingPackets(settlement, signal.aborted, soFar)
-    for (const packet of closing.packets) emit(packet)
-    isOpen = false
-    sink.close()
-    options.onFinished(closing.status)
+    if (isOpen) close(closing)
+    options.onFinished(closedAs ?? closing.status)
   })
+  let isStopping = false
+  const stop = () => {
+    if (isStopping || signal.aborted) return
+    isStopping = true
+    const outcome = stopOutcome && isOpen ? builtOutcome(stopOutcome) : undefined
+    if (outcome) {
+      const closing = closingPackets({ kind: 'returned', outcome }, true, soFar)
+      closedAs = closing.status
+      close(closing)
+    }
+    setTimeout(() => controller.abort(), 0)
+  }
   const runnerDone = running.then(
     () => undefined,
     () => undefined,
   )
   const released = Promise.race([runnerDone, afterAbort(signal, STOP_RELEASE_MS)])
-  return { stream: sink.readable, controller, finished, released }
+  return { stream: sink.readable, controller, stop, finished, released }
+}
+
+/** The runner's stopped outcome, or none if building it failed (the grace path then ends it). */
+function builtOutcome(build: () => RunOutcome): RunOutcome | undefined {
+  try {
+    return build()
+  } catch {
+    return undefined
+  }
 }

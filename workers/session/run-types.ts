@@ -44,6 +44,12 @@ export interface RunContext<Input> {
   signal: AbortSignal
   /** Emits a packet to the live stream (and the progress log when it is a status). */
   emit(packet: Packet): void
+  /**
+   * Names the `done` result a stop ends the stream with, built at the moment of the stop from
+   * what the runner has seen (synchronous: the stream closes before the runner unwinds). A
+   * runner that names none gets STOP_GRACE_MS to return its own outcome.
+   */
+  onStopOutcome?(build: () => RunOutcome): void
 }
 
 /** The value a run resolves to; becomes the `done` packet's result. */

@@ -18,6 +18,7 @@ import {
   type SessionDescription,
   type StartRunResult,
   type StatusPacket,
+  type StopResult,
 } from './rpc-schemas'
 import type { SessionStore } from './run-types'
 import { createSessionTables, type MetaRow } from './session-tables'
@@ -29,6 +30,20 @@ import { buryMeta, readTombstone } from './tombstone'
 
 /** A failed erasure from the alarm is tried again this much later. */
 const ERASURE_RETRY_MS = 60 * 60 * 1000
+
+/** How long a new run waits for a stopped one to let go of the run lock before a 409. */
+const STOPPING_WAIT_MS = 1_000
+
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    promise.then(done, done)
+  })
+}
 
 /** What DELETE learns: erased (counts per kind), failed (what remains), or no such session. */
 export type EraseResult = ErasureOutcome | { ok: false; code: 'missing' | 'denied' }
@@ -43,6 +58,10 @@ interface ActiveRun {
   runId: string
   kind: string
   controller: AbortController
+  stop: () => void
+  isStopping: boolean
+  /** Settles once the run no longer holds the run lock. */
+  released: Promise<void>
   /** Settles once the run wrote its last row. */
   settled: Promise<unknown>
 }
@@ -76,14 +95,9 @@ export class SessionDO extends DurableObject<Env> {
   }
 
   async authorize(tokenHash: string): Promise<AuthorizeResult> {
-    const meta = this.#meta()
-    if (!meta) return 'missing'
-    const parsed = tokenHashSchema.safeParse(tokenHash)
-    if (!parsed.success) return 'denied'
-    // Both are SHA-256 hex digests of the same length, so the comparison can be exact-time.
-    if (!sameHash(parsed.data, meta.token_hash)) return 'denied'
-    await this.#touch()
-    return 'ok'
+    const verdict = this.#verify(tokenHash)
+    if (verdict === 'ok') await this.#touch()
+    return verdict
   }
 
   /**
@@ -133,9 +147,20 @@ export class SessionDO extends DurableObject<Env> {
 
   async stop(): Promise<{ stopped: boolean }> {
     const active = this.#active
-    if (!active || active.controller.signal.aborted) return { stopped: false }
-    active.controller.abort()
+    if (!active || active.isStopping || active.controller.signal.aborted) return { stopped: false }
+    active.isStopping = true
+    active.stop()
     return { stopped: true }
+  }
+
+  /**
+   * The stop route's one round trip: checks the token and stops. It writes nothing first (no
+   * activity touch: the run's start recorded the use), so no storage commit delays the answer.
+   */
+  async stopWithToken(tokenHash: string): Promise<StopResult> {
+    const verdict = this.#verify(tokenHash)
+    if (verdict !== 'ok') return { refused: verdict }
+    return this.stop()
   }
 
   async startRun(kind: string, input: unknown): Promise<StartRunResult> {
@@ -144,6 +169,9 @@ export class SessionDO extends DurableObject<Env> {
     const parsedKind = runKindSchema.safeParse(kind)
     const registered = parsedKind.success ? findRunner(parsedKind.data) : undefined
     if (!registered) return { ok: false, code: 'unknown_kind', message: `No runner for ${kind}` }
+    // A stopped run's stream closes before its runner has unwound: a client starting the next
+    // run at once waits for that instead of meeting a 409.
+    if (this.#active?.isStopping) await settledWithin(this.#active.released, STOPPING_WAIT_MS)
     if (this.#active) return { ok: false, code: 'run_active', message: 'A run is already active' }
     await this.#touch()
     const parsedInput = registered.parseInput(input)
@@ -166,10 +194,19 @@ export class SessionDO extends DurableObject<Env> {
         finishRun(this.#sql, runId, status, Date.now())
       },
     })
-    this.#active = { runId, kind, controller: hosted.controller, settled: hosted.finished }
+    this.#active = {
+      runId,
+      kind,
+      controller: hosted.controller,
+      stop: hosted.stop,
+      isStopping: false,
+      settled: hosted.finished,
+      released: Promise.resolve(),
+    }
     const release = hosted.released.then(() => {
       if (this.#active?.runId === runId) this.#active = null
     })
+    this.#active.released = release
     this.ctx.waitUntil(Promise.all([hosted.finished, release]))
     return { ok: true, runId, stream: hosted.stream }
   }
@@ -201,6 +238,15 @@ export class SessionDO extends DurableObject<Env> {
   async #touch(): Promise<void> {
     const { retentionDays } = makeDeps(this.env).config.sessions
     await recordActivity(this.ctx.storage, Date.now(), retentionDays)
+  }
+
+  #verify(tokenHash: string): AuthorizeResult {
+    const meta = this.#meta()
+    if (!meta) return 'missing'
+    const parsed = tokenHashSchema.safeParse(tokenHash)
+    if (!parsed.success) return 'denied'
+    // Both are SHA-256 hex digests of the same length, so the comparison can be exact-time.
+    return sameHash(parsed.data, meta.token_hash) ? 'ok' : 'denied'
   }
 
   #meta(): MetaRow | undefined {

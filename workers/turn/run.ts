@@ -42,6 +42,13 @@ async function runSpec(turn: PreparedTurn, spec: TurnSpec): Promise<RunOutcome> 
   return saveAsChatAnswer(await chatAnswer(turn, spec), turn)
 }
 
+/** The `done` result of a chat turn stopped mid-way: what was streamed, marked stopped. */
+function stoppedChatOutcome(turn: PreparedTurn): RunOutcome {
+  turn.emitter.close()
+  turn.state.freeze()
+  return { text: turn.state.answerText(), ...turn.state.report(), stopped: true }
+}
+
 /** A runner for SessionDO; capabilities pass their turn specification. */
 export function createTurnRunner(spec: TurnSpec = {}): Runner<unknown> {
   return async (ctx: RunContext<unknown>): Promise<RunOutcome> => {
@@ -53,6 +60,9 @@ export function createTurnRunner(spec: TurnSpec = {}): Runner<unknown> {
       if (ctx.signal.aborted) return { message: null, stopped: true }
       throw error
     }
+    // A chat turn's stop outcome is its state as streamed; hooks (a debate, paper chat) build
+    // their own outcome as they unwind, within the host's grace.
+    if (!spec.orchestrate && !spec.onAnswer) ctx.onStopOutcome?.(() => stoppedChatOutcome(turn))
     try {
       return await runSpec(turn, spec)
     } finally {

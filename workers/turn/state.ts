@@ -19,6 +19,7 @@ export class TurnState {
   project: AnswerData['project'] = 'none'
   stopped = false
   error: AnswerData['error']
+  #isFrozen = false
   /** Token usage each inference's provider reported (an inference that reported none adds none). */
   readonly usage: TokenUsage[] = []
   /** Steps of the turn that fell back (the project's retrieval, say), with why. */
@@ -77,11 +78,16 @@ export class TurnState {
   }
 
   appendText(text: string): void {
-    this.current().text += text
+    if (!this.#isFrozen) this.current().text += text
   }
 
   appendReasoning(text: string): void {
-    this.current().reasoning += text
+    if (!this.#isFrozen) this.current().reasoning += text
+  }
+
+  /** The stream closed at a stop: what arrives later was never shown, so it is not kept. */
+  freeze(): void {
+    this.#isFrozen = true
   }
 
   addToolCall(call: ToolCallRecord): void {
@@ -96,7 +102,7 @@ export class TurnState {
   }
 
   addCitation(source: SourceRef): void {
-    this.citations.push(source)
+    if (!this.#isFrozen) this.citations.push(source)
   }
 
   setDocuments(sources: SourceRef[]): void {
