@@ -45,7 +45,7 @@ async function bm25Ids(
   const terms = queryTerms(query)
   if (terms.length === 0) return []
   const limit = listDepth(state, ctx)
-  const stats = await loadTermStats(ctx.db, terms)
+  const stats = await loadTermStats(ctx.db, terms, state.options.namespaces)
   const walked = matchTerms(terms, stats, limit, ctx.tuning.commonTerms)
   const expression = (match: string[]) => match.map((t) => `"${t}"`).join(' OR ')
   const scope = { namespaces: state.options.namespaces, sourceIds: state.options.sourceIds }
