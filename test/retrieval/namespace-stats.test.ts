@@ -71,8 +71,7 @@ function privateUpload() {
   }
 }
 
-const retriever = () =>
-  createRetriever({ config: parseConfig({}), ...indexDeps(), models: null })
+const retriever = () => createRetriever({ config: parseConfig({}), ...indexDeps(), models: null })
 
 /** What a read of `namespaces` sees: top-10 ids per query, the respelled query, the path. */
 async function observe(namespaces: string[]) {
@@ -80,7 +79,12 @@ async function observe(namespaces: string[]) {
   const rankings: number[][] = []
   const paths: { walked: string[]; byPostings: boolean }[] = []
   for (const query of QUERIES) {
-    const found = await retriever().retrieve(query, { ...BM25_ALONE, namespaces, topK: 10, topN: 10 })
+    const found = await retriever().retrieve(query, {
+      ...BM25_ALONE,
+      namespaces,
+      topK: 10,
+      topN: 10,
+    })
     rankings.push(found.chunks.slice(0, 10).map((c) => Number(c.chunkId)))
     const terms = queryTerms(query)
     const stats = await loadTermStats(env.DB, terms, namespaces)

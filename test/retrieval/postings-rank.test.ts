@@ -250,7 +250,9 @@ describe('ranking from the term postings', () => {
     const text = `${'unremarkable filler words '.repeat(150)} cells patients`
     await indexMany(indexDeps(), [paper('postings:tiny', 'A note', text, { namespace: tiny })])
     const hits = await postingsRanking('cells patients', [tiny], 10)
-    expect(hits?.map((h) => h.id)).toEqual((await ftsRanking('cells patients', [tiny], 10)).map((h) => h.id))
+    expect(hits?.map((h) => h.id)).toEqual(
+      (await ftsRanking('cells patients', [tiny], 10)).map((h) => h.id),
+    )
     expect(hits).toHaveLength(1)
   })
 
@@ -272,7 +274,7 @@ describe('ranking from the term postings', () => {
 })
 
 describe('ranking from the term postings where FTS5 keeps its own tables from queries', () => {
-  it('takes the average length from the postings and still ranks as FTS5 does', async () => {
+  it('ranks as FTS5 does without reading its tables (N and lengths from the namespace counts)', async () => {
     while (!(await buildTermPostings(env.DB, 1_000_000)).caughtUp);
     forgetDatabaseCaches()
     // A database whose FTS5 tables cannot be read: statements naming them fail in the batch.

@@ -43,7 +43,12 @@ export async function indexTermsNear(
   // Both read the range [prefix, next prefix); the length test runs on what they read.
   const last = prefix.codePointAt(prefix.length - 1) ?? 0
   const end = prefix.slice(0, -1) + String.fromCodePoint(last + 1)
-  const range = { from: prefix, to: end, shortest: stem.length - edits, longest: stem.length + edits }
+  const range = {
+    from: prefix,
+    to: end,
+    shortest: stem.length - edits,
+    longest: stem.length + edits,
+  }
   const visible = await namespaceTermsInRange(db, namespaces, range)
   if (visible.length > 0) return visible
   await ensureVocabulary(db)

@@ -77,7 +77,10 @@ interface PostingsCache {
 
 function stemCache(): LRUCache<string, StemBlocks> {
   // An entry's size is taken when it is set, so storePostings sets each entry again once filled.
-  return new LRUCache({ maxSize: CACHE_BYTES, sizeCalculation: (entry) => Math.max(1, entry.bytes) })
+  return new LRUCache({
+    maxSize: CACHE_BYTES,
+    sizeCalculation: (entry) => Math.max(1, entry.bytes),
+  })
 }
 
 const cacheFor = perDatabaseCache((): PostingsCache => ({

@@ -53,8 +53,7 @@ async function bm25Ids(
   const search = async (match: string[]) =>
     (ctx.tuning.postings
       ? await rankByPostings(ctx.db, { terms: match, stats, weights, limit, ...scope })
-      : null) ??
-    searchChunksBm25(ctx.db, { match: expression(match), limit, weights, ...scope })
+      : null) ?? searchChunksBm25(ctx.db, { match: expression(match), limit, weights, ...scope })
   let hits = await search(walked)
   // A namespace or source filter can leave too few rows with the rare terms: then every row
   // that matches any term is scored.

@@ -59,7 +59,8 @@ export function markVisible(
   entries: readonly NamespaceBlocks[],
   size: number,
 ): number[] {
-  if (cache.mask.length < size) cache.mask = new Uint8Array(Math.max(size, Math.ceil(cache.mask.length * 1.5)))
+  if (cache.mask.length < size)
+    cache.mask = new Uint8Array(Math.max(size, Math.ceil(cache.mask.length * 1.5)))
   const marked: number[] = []
   for (const entry of entries)
     for (const [block, bytes] of entry.blocks) {
