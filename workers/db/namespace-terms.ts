@@ -119,7 +119,11 @@ export function visibleTotalsStatement(
     .bind(JSON.stringify(namespaces))
 }
 
-/** Chunks holding each stem in `namespaces` (absent: none), and their totals, in one batch. */
+/**
+ * Chunks holding each stem in `namespaces` (absent: none), and their totals, in one batch. The
+ * CROSS JOINs fix the order: one primary-key probe per (namespace, stem), never a walk over a
+ * namespace's whole vocabulary.
+ */
 export async function readNamespaceStats(
   db: D1Database,
   namespaces: readonly string[],
@@ -131,7 +135,8 @@ export async function readNamespaceStats(
       .prepare(
         `SELECT t.stem AS stem, sum(t.documents) AS n
          FROM json_each(?) ns CROSS JOIN json_each(?) s
-         JOIN namespace_terms t ON t.namespace = ns.value AND t.stem = s.value GROUP BY t.stem`,
+         CROSS JOIN namespace_terms t ON t.namespace = ns.value AND t.stem = s.value
+         GROUP BY t.stem`,
       )
       .bind(JSON.stringify(namespaces), JSON.stringify(stems)),
   ])
@@ -156,7 +161,7 @@ export async function namespaceTermsInRange(
   const { results } = await db
     .prepare(
       `SELECT t.stem AS term, sum(t.documents) AS documents
-       FROM json_each(?) ns JOIN namespace_terms t ON t.namespace = ns.value
+       FROM json_each(?) ns CROSS JOIN namespace_terms t ON t.namespace = ns.value
        WHERE t.stem >= ? AND t.stem < ? AND length(t.stem) BETWEEN ? AND ?
        GROUP BY t.stem LIMIT ?`,
     )
