@@ -1,6 +1,6 @@
 // npm run bench [-- --sizes 10000,50000,200000 --queries 100 --answer-runs 20 --port 8961
 //   --fake-port N --only answer|retrieval|placement|stop|stop-route --stop-runs 20
-//   --word-ms 400 --common-shares 0.3,0.1]
+//   --word-ms 400 --common-shares 0.3,0.1 --private-chunks 5000]
 // Time to the sources packet and first answer token through POST /api/ask against wrangler dev
 // (scripted model, 1.5 s to first token; bench/answer-latency.ts); ingest throughput and query
 // latency of Quire's shipped retriever with the default configuration inside workerd
@@ -32,6 +32,8 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'all' },
     reuse: { type: 'string' },
     'common-shares': { type: 'string', default: '' },
+    /** Chunks a session uploads privately after each size (public p50 must not move). */
+    'private-chunks': { type: 'string', default: '0' },
     'stop-runs': { type: 'string', default: '20' },
     'word-ms': { type: 'string', default: '400' },
   },
@@ -158,6 +160,7 @@ async function main(): Promise<void> {
     port: Number(values.port),
     reuse: values.reuse,
     commonShares: values['common-shares'].split(',').filter(Boolean).map(Number),
+    privateChunks: Number(values['private-chunks']),
     log,
   })
   process.stdout.write(`${report}\n`)

@@ -6,6 +6,7 @@ import { table } from '../eval/report'
 import { growthExponent, latencyRows, systemsWithShares, type LatencyRow } from './latency'
 import type { SyntheticCorpus } from './synthetic'
 import { startBenchWorker, workerdCpuMs, type BenchWorker } from './workerd'
+import { sessionNamespace } from '../workers/namespaces'
 import type { IndexCounts } from '../workers/retrieval'
 
 /** Documents per POST /ingest (one indexMany call, as one queue message batch would be). */
@@ -32,6 +33,23 @@ async function mergeIndex(worker: BenchWorker): Promise<{ steps: number; ms: num
  * Brings the term postings up to the index as the queue's upkeep rounds do after a job, one
  * call at a time; returns the chunks built and the time it took.
  */
+/** One session's private namespace: what a large upload to papers chat writes. */
+const PRIVATE_NAMESPACE = sessionNamespace('papers', 'bench-private-session')
+
+/** `count` synthetic chunks indexed into PRIVATE_NAMESPACE; returns the chunks stored. */
+async function uploadPrivately(
+  worker: BenchWorker,
+  corpus: SyntheticCorpus,
+  count: number,
+): Promise<number> {
+  let stored = 0
+  while (stored < count) {
+    const batch = corpus.next(Math.min(BATCH, count - stored), PRIVATE_NAMESPACE)
+    stored += (await worker.post<IndexCounts>('/ingest', batch)).chunks
+  }
+  return stored
+}
+
 async function buildPostings(worker: BenchWorker): Promise<{ chunks: number; ms: number }> {
   const started = performance.now()
   let chunks = 0
@@ -52,6 +70,11 @@ export async function retrievalAtScale(input: {
   reuse?: string
   /** Extra rows: the default query with terms in over this share of the index left out. */
   commonShares?: number[]
+  /**
+   * Chunks one session uploads privately after each size is indexed (and built): the public
+   * queries must rank, and cost, as without them (issue 49 item 4).
+   */
+  privateChunks?: number
   log: (message: string) => void
 }): Promise<string> {
   const { corpus, log } = input
@@ -76,6 +99,7 @@ export async function retrievalAtScale(input: {
             `  indexed ${chunks} chunks, ${((chunks - before) / ((performance.now() - started) / 1000)).toFixed(1)} chunks/s so far (load ${load()})`,
           )
       }
+      chunks += await uploadPrivately(worker, corpus, input.privateChunks ?? 0)
       const seconds = (performance.now() - started) / 1000
       const cpuSeconds = (workerdCpuMs() - cpuBefore) / 1000
       const merge = await mergeIndex(worker)

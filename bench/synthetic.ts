@@ -36,7 +36,8 @@ export class SyntheticCorpus {
     return items[Math.floor(this.rand() * items.length)] as T
   }
 
-  next(count: number): IndexRequest[] {
+  /** `count` documents in `namespace` (the public library unless given). */
+  next(count: number, namespace: string = LIBRARY_NAMESPACE): IndexRequest[] {
     return Array.from({ length: count }, () => {
       const id = this.made++
       const parts: string[] = []
@@ -51,7 +52,7 @@ export class SyntheticCorpus {
       return {
         source: { kind: 'corpus' as const, externalId: `bench:${id}`, title },
         documents: [{ title, pages: [{ page: null, text }] }],
-        namespace: LIBRARY_NAMESPACE,
+        namespace,
       }
     })
   }

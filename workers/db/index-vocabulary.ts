@@ -3,6 +3,7 @@
 // Made on first use rather than by a migration, so a database that refuses these tables costs
 // only the correction (the caller lists it as a fallback).
 import { namespaceFilter } from './corpus-reads'
+import { namespaceTermsInRange } from './namespace-terms'
 
 /** Databases whose vocabulary tables this isolate has made sure of. */
 const ready = new WeakSet<D1Database>()
@@ -25,20 +26,32 @@ const MAX_TERMS = 2000
 
 /**
  * Index terms that open with `stem`'s first three letters and are at most `edits` letters longer
- * or shorter, with the chunks holding each in every namespace (a term is only offered once
- * `indexWordFor` finds it in the caller's own).
+ * or shorter, with the chunks holding each in `namespaces` (the per-namespace counts beside the
+ * postings): another namespace's words neither appear nor outrank the caller's. Only when
+ * those counts hold none (chunks the postings builder has not reached yet) is FTS5's
+ * vocabulary of every namespace read; a term is offered only once `chunkHoldingTerm` finds it
+ * in the caller's own.
  */
 export async function indexTermsNear(
   db: D1Database,
   stem: string,
   edits: number,
+  namespaces: readonly string[],
 ): Promise<{ term: string; documents: number }[]> {
   const prefix = stem.slice(0, 3)
   if (prefix.length < 3) return []
-  await ensureVocabulary(db)
-  // fts5vocab reads the range [prefix, next prefix); the length test runs on what it reads.
+  // Both read the range [prefix, next prefix); the length test runs on what they read.
   const last = prefix.codePointAt(prefix.length - 1) ?? 0
   const end = prefix.slice(0, -1) + String.fromCodePoint(last + 1)
+  const range = {
+    from: prefix,
+    to: end,
+    shortest: stem.length - edits,
+    longest: stem.length + edits,
+  }
+  const visible = await namespaceTermsInRange(db, namespaces, range)
+  if (visible.length > 0) return visible
+  await ensureVocabulary(db)
   const { results } = await db
     .prepare(
       `SELECT term, doc AS documents FROM chunks_fts_terms

@@ -179,10 +179,43 @@ export const termPostingsState = sqliteTable('term_postings_state', {
   generation: integer('generation').notNull().default(0),
 })
 
-/** Chunks deleted after their postings were built: purged from the postings block by block. */
+/**
+ * Chunks deleted after their postings were built: purged from the postings block by block.
+ * The namespace says whose counts (below) the purge takes them from.
+ */
 export const postingsDeletions = sqliteTable('postings_deletions', {
   id: integer('id').primaryKey(),
+  namespace: text('namespace').notNull().default(''),
 })
+
+/** Chunks in the postings per namespace holding each stem: a read's df sums its namespaces. */
+export const namespaceTerms = sqliteTable(
+  'namespace_terms',
+  {
+    namespace: text('namespace').notNull(),
+    stem: text('stem').notNull(),
+    documents: integer('documents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.namespace, t.stem] })],
+)
+
+/** Chunks in the postings per namespace and their tokens: a read's N and average length. */
+export const namespaceTotals = sqliteTable('namespace_totals', {
+  namespace: text('namespace').primaryKey(),
+  documents: integer('documents').notNull(),
+  tokens: integer('tokens').notNull(),
+})
+
+/** Which chunks of a postings block a namespace holds: offsets (uint16 LE), ascending. */
+export const namespaceChunks = sqliteTable(
+  'namespace_chunks',
+  {
+    namespace: text('namespace').notNull(),
+    block: integer('block').notNull(),
+    offsets: blob('offsets', { mode: 'buffer' }).$type<ArrayBuffer>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.namespace, t.block] })],
+)
 
 export const ingestJobs = sqliteTable(
   'ingest_jobs',

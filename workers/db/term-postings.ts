@@ -2,12 +2,16 @@
 // builder's reads and appends, and the reads a query ranks from. Blobs travel as hex text both
 // ways (json_each + unhex in, hex() out), so one statement carries a whole batch.
 import { bytesToHex, hexToBytes } from './hex'
+import { payloads } from './json-payloads'
+import {
+  namespaceCountStatements,
+  namespaceMemberStatements,
+  type NamespaceCounts,
+  type NamespaceMembers,
+} from './namespace-terms'
 
 /** Chunk ids per postings block: offsets fit a uint16, and a block stays small to rewrite. */
 export const POSTINGS_BLOCK = 1024
-
-/** JSON text per append statement, well inside D1's 2 MB limit on a bound value. */
-const MAX_PAYLOAD_CHARS = 512_000
 
 export interface PostingsState {
   /** Every chunk id up to here is in the postings. */
@@ -18,12 +22,12 @@ export interface PostingsState {
   generation: number
 }
 
-const stateSql = `SELECT s.built_through AS built, s.generation AS generation,
+export const stateSql = `SELECT s.built_through AS built, s.generation AS generation,
   (SELECT max(id) FROM chunks) AS max_id FROM term_postings_state s WHERE s.id = 1`
 
-type StateRow = { built: number | null; generation: number | null; max_id: number | null }
+export type StateRow = { built: number | null; generation: number | null; max_id: number | null }
 
-const toState = (row: StateRow | null | undefined): PostingsState => ({
+export const toState = (row: StateRow | null | undefined): PostingsState => ({
   builtThrough: row?.built ?? 0,
   maxChunkId: row?.max_id ?? 0,
   generation: row?.generation ?? 0,
@@ -35,6 +39,7 @@ export async function readPostingsState(db: D1Database): Promise<PostingsState> 
 
 export interface ChunkText {
   id: number
+  namespace: string
   title: string
   content: string
 }
@@ -46,7 +51,7 @@ export async function readChunkTextsAfter(
   limit: number,
 ): Promise<ChunkText[]> {
   const { results } = await db
-    .prepare('SELECT id, title, content FROM chunks WHERE id > ? ORDER BY id LIMIT ?')
+    .prepare('SELECT id, namespace, title, content FROM chunks WHERE id > ? ORDER BY id LIMIT ?')
     .bind(after, limit)
     .all<ChunkText>()
   return results
@@ -62,28 +67,12 @@ export interface PostingsBatch {
   from: number
   to: number
   /** The chunks read: any deleted since (before the state moved past them) is noted for purging. */
-  ids: number[]
+  read: { id: number; namespace: string }[]
   postings: (BlockBytes & { stem: string })[]
   lengths: BlockBytes[]
-}
-
-/** Rows as JSON arrays, split so no statement's payload passes MAX_PAYLOAD_CHARS. */
-function payloads(rows: unknown[][]): string[] {
-  const out: string[] = []
-  let pack: string[] = []
-  let size = 2
-  for (const row of rows) {
-    const text = JSON.stringify(row)
-    if (pack.length > 0 && size + text.length + 1 > MAX_PAYLOAD_CHARS) {
-      out.push(`[${pack.join(',')}]`)
-      pack = []
-      size = 2
-    }
-    pack.push(text)
-    size += text.length + 1
-  }
-  if (pack.length > 0) out.push(`[${pack.join(',')}]`)
-  return out
+  /** What the chunks add to their namespaces' counts, and the blocks each namespace holds. */
+  counts: NamespaceCounts
+  members: NamespaceMembers[]
 }
 
 /**
@@ -130,34 +119,65 @@ export function appendPostingsStatements(
   )
   const deletedMeanwhile = db
     .prepare(
-      `INSERT OR IGNORE INTO postings_deletions (id) SELECT j.value FROM json_each(?) j
-       WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE c.id = j.value)`,
+      `INSERT OR IGNORE INTO postings_deletions (id, namespace)
+       SELECT j.value ->> 0, j.value ->> 1 FROM json_each(?) j
+       WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE c.id = j.value ->> 0)`,
     )
-    .bind(JSON.stringify(batch.ids))
-  return [guard, ...postings, ...lengths, deletedMeanwhile]
+    .bind(JSON.stringify(batch.read.map((c) => [c.id, c.namespace])))
+  return [
+    guard,
+    ...postings,
+    ...lengths,
+    ...namespaceCountStatements(db, batch.counts, 1),
+    ...namespaceMemberStatements(db, batch.members, 'append'),
+    deletedMeanwhile,
+  ]
+}
+
+export interface PostingsDeletion {
+  id: number
+  /** Whose counts the purge takes the chunk from. */
+  namespace: string
 }
 
 /** Deleted chunks whose postings are still stored, lowest id first. */
-export async function readPostingsDeletions(db: D1Database, limit: number): Promise<number[]> {
+export async function readPostingsDeletions(
+  db: D1Database,
+  limit: number,
+): Promise<PostingsDeletion[]> {
   const { results } = await db
-    .prepare('SELECT id FROM postings_deletions ORDER BY id LIMIT ?')
+    .prepare('SELECT id, namespace FROM postings_deletions ORDER BY id LIMIT ?')
     .bind(limit)
-    .all<{ id: number }>()
-  return results.map((r) => r.id)
+    .all<PostingsDeletion>()
+  return results
 }
 
 export interface StoredBlock {
   postings: { stem: string; bytes: Uint8Array }[]
   lengths: Uint8Array
+  /** Per namespace, the offsets of its chunks in the block. */
+  members: NamespaceMembers[]
 }
 
 /** Every stem's postings in one block, and its lengths. */
 export async function readPostingsBlock(db: D1Database, block: number): Promise<StoredBlock> {
-  const [postings, lengths] = await db.batch<{ stem?: string; hex: string }>([
+  const [postings, lengths, members] = await db.batch<{
+    stem?: string
+    namespace?: string
+    hex: string
+  }>([
     db.prepare('SELECT stem, hex(postings) AS hex FROM term_postings WHERE block = ?').bind(block),
     db.prepare('SELECT hex(lengths) AS hex FROM chunk_lengths WHERE block = ?').bind(block),
+    db
+      .prepare('SELECT namespace, hex(offsets) AS hex FROM namespace_chunks WHERE block = ?')
+      .bind(block),
   ])
   return {
+    members: (members?.results ?? []).map((r) => ({
+      namespace: r.namespace ?? '',
+      block,
+      bytes: hexToBytes(r.hex),
+    })),
     postings: (postings?.results ?? []).map((r) => ({
       stem: r.stem ?? '',
       bytes: hexToBytes(r.hex),
@@ -180,6 +200,9 @@ export function replaceBlockStatements(
     postings: { stem: string; bytes: Uint8Array }[]
     lengths: Uint8Array
     purged: number[]
+    /** What the purged chunks took from their namespaces, and those namespaces' blocks now. */
+    counts: NamespaceCounts
+    members: NamespaceMembers[]
   },
 ): D1PreparedStatement[] {
   const kept = change.postings.filter((p) => p.bytes.length > 0)
@@ -209,133 +232,11 @@ export function replaceBlockStatements(
     db
       .prepare('UPDATE chunk_lengths SET lengths = unhex(?) WHERE block = ?')
       .bind(bytesToHex(change.lengths), block),
+    ...namespaceCountStatements(db, change.counts, -1),
+    ...namespaceMemberStatements(db, change.members, 'replace'),
     db
       .prepare('DELETE FROM postings_deletions WHERE id IN (SELECT value FROM json_each(?))')
       .bind(JSON.stringify(change.purged)),
     db.prepare('UPDATE term_postings_state SET generation = generation + 1 WHERE id = 1'),
   ]
-}
-
-/** FTS5's own counts (its averages record): rows, and tokens over every column. */
-export interface FtsTotals {
-  rows: number
-  tokens: number
-}
-
-/** SQLite's varints (big-endian, 7 bits a byte, a ninth byte of 8), as FTS5 stores them. */
-export function readVarints(bytes: Uint8Array): number[] {
-  const out: number[] = []
-  let i = 0
-  while (i < bytes.length) {
-    let value = 0
-    for (let n = 0; i < bytes.length; n++) {
-      const byte = bytes[i++] ?? 0
-      if (n === 8) {
-        value = value * 256 + byte
-        break
-      }
-      value = value * 128 + (byte & 0x7f)
-      if (byte < 0x80) break
-    }
-    out.push(value)
-  }
-  return out
-}
-
-function toTotals(hex: unknown): FtsTotals | null {
-  if (typeof hex !== 'string' || hex.length === 0) return null
-  const [rows = 0, ...columns] = readVarints(hexToBytes(hex))
-  return { rows, tokens: columns.reduce((a, b) => a + b, 0) }
-}
-
-export interface PostingsRead {
-  state: PostingsState
-  /** Null when FTS5's record could not be read (absent, or not readable here). */
-  totals: FtsTotals | null
-  /** Length blocks from the block asked for on. */
-  lengths: { block: number; hex: string }[]
-  postings: { stem: string; block: number; hex: string }[]
-}
-
-/**
- * The state, the length blocks from `lengthsFrom` on, each stem's posting blocks from its own
- * first block on and, `withTotals`, FTS5's row and token totals (its averages record, so the
- * average length is FTS5's own, chunks not built yet and deleted ones included), in one batch:
- * one snapshot, one round trip.
- */
-export async function readPostings(
-  db: D1Database,
-  stems: { stem: string; from: number }[],
-  lengthsFrom: number,
-  withTotals = true,
-): Promise<PostingsRead> {
-  const totals = withTotals
-    ? [db.prepare('SELECT hex(block) AS hex FROM chunks_fts_data WHERE id = 1')]
-    : []
-  const [state, lengths, postings, averages] = await db.batch<Record<string, unknown>>([
-    db.prepare(stateSql),
-    db
-      .prepare('SELECT block, hex(lengths) AS hex FROM chunk_lengths WHERE block >= ?')
-      .bind(lengthsFrom),
-    db
-      .prepare(
-        `SELECT p.stem AS stem, p.block AS block, hex(p.postings) AS hex
-         FROM json_each(?) j CROSS JOIN term_postings p
-         ON p.stem = j.value ->> 0 AND p.block >= j.value ->> 1`,
-      )
-      .bind(JSON.stringify(stems.map((s) => [s.stem, s.from]))),
-    ...totals,
-  ])
-  return {
-    state: toState(state?.results[0] as StateRow | undefined),
-    totals: toTotals(averages?.results[0]?.hex),
-    lengths: (lengths?.results ?? []) as PostingsRead['lengths'],
-    postings: (postings?.results ?? []) as PostingsRead['postings'],
-  }
-}
-
-/**
- * Of `ids`, those stored in the namespaces (and sources) given, in the order given: ranked
- * candidates from the postings span the whole index and may name chunks deleted since.
- */
-export async function keepChunksInScope(
-  db: D1Database,
-  ids: readonly number[],
-  scope: { namespaces: readonly string[]; sourceIds?: readonly string[] },
-): Promise<number[]> {
-  if (ids.length === 0) return []
-  const { results } = await db
-    .prepare(
-      `SELECT c.id AS id FROM json_each(?) j JOIN chunks c ON c.id = j.value
-       WHERE c.namespace IN (SELECT value FROM json_each(?))
-         AND (? IS NULL OR c.source_id IN (SELECT value FROM json_each(?)))`,
-    )
-    .bind(
-      JSON.stringify(ids),
-      JSON.stringify(scope.namespaces),
-      scope.sourceIds ? 1 : null,
-      JSON.stringify(scope.sourceIds ?? []),
-    )
-    .all<{ id: number }>()
-  const kept = new Set(results.map((r) => r.id))
-  return ids.filter((id) => kept.has(id))
-}
-
-/**
- * FTS5's own bm25() for the chunks after `after` (not yet in the postings), best first:
- * highest score first, scores positive as in searchChunksBm25.
- */
-export async function rankChunksAfter(
-  db: D1Database,
-  q: { match: string; after: number; weights: { title: number; content: number } },
-): Promise<{ id: number; score: number }[]> {
-  const rank = `bm25(chunks_fts, ${Number(q.weights.title).toFixed(3)}, ${Number(q.weights.content).toFixed(3)})`
-  const { results } = await db
-    .prepare(
-      `SELECT rowid AS id, -${rank} AS score FROM chunks_fts
-       WHERE chunks_fts MATCH ? AND rowid > ? ORDER BY score DESC`,
-    )
-    .bind(q.match, q.after)
-    .all<{ id: number; score: number }>()
-  return results
 }

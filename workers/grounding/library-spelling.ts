@@ -13,7 +13,7 @@ export function librarySpelling(
   namespaces: readonly string[],
 ): Omit<SpellingLookups, 'stats'> {
   return {
-    near: (stem, edits) => indexTermsNear(db, stem, edits),
+    near: (stem, edits) => indexTermsNear(db, stem, edits, namespaces),
     textHolding: async (term) => {
       const chunk = await chunkHoldingTerm(db, term, namespaces)
       return chunk && `${chunk.title}\n${chunk.content}`

@@ -83,8 +83,8 @@ export interface SpellingLookups {
   /** Document frequencies of a text's terms in the namespaces searched. */
   stats: (text: string) => Promise<TermStatistics>
   /**
-   * Index terms sharing `stem`'s first letters, at most `edits` letters longer or shorter
-   * (counted over the whole index: a term is only offered once `textHolding` finds it).
+   * Index terms sharing `stem`'s first letters, at most `edits` letters longer or shorter,
+   * counted in the namespaces searched (a term is only offered once `textHolding` finds it).
    */
   near: (stem: string, edits: number) => Promise<IndexTerm[]>
   /** The text of a chunk in the namespaces searched whose index holds `term`; null if none. */

@@ -15,9 +15,12 @@ import {
   replaceBlockStatements,
   type BlockBytes,
   type ChunkText,
+  type PostingsDeletion,
+  type StoredBlock,
 } from '../../db'
 import { porterStem, wordTokens } from '../../grounding'
 import { yieldToRequests } from '../../yield'
+import { membersWithout, namespaceCountsOf } from './namespace-counts'
 
 /**
  * Chunks per appended batch: each batch rewrites the blobs of the stems it holds, so larger
@@ -96,14 +99,48 @@ const PURGED_BLOCKS_PER_CALL = 8
 /** Deletions looked at per build call. */
 const DELETIONS_PER_CALL = 4096
 
-/** The 4-byte entries of `bytes` whose chunk offset is not in `offsets`. */
-function without(bytes: Uint8Array, offsets: ReadonlySet<number>): Uint8Array {
+/** The 4-byte entries of `bytes` whose chunk offset is not in `offsets` (`kept`), and those that are. */
+function split(
+  bytes: Uint8Array,
+  offsets: ReadonlySet<number>,
+): { kept: Uint8Array; removed: Uint8Array } {
   const kept: number[] = []
+  const removed: number[] = []
   for (let i = 0; i + 3 < bytes.length; i += 4) {
-    if (offsets.has((bytes[i] ?? 0) | ((bytes[i + 1] ?? 0) << 8))) continue
-    kept.push(bytes[i] ?? 0, bytes[i + 1] ?? 0, bytes[i + 2] ?? 0, bytes[i + 3] ?? 0)
+    const into = offsets.has((bytes[i] ?? 0) | ((bytes[i + 1] ?? 0) << 8)) ? removed : kept
+    into.push(bytes[i] ?? 0, bytes[i + 1] ?? 0, bytes[i + 2] ?? 0, bytes[i + 3] ?? 0)
   }
-  return kept.length === bytes.length ? bytes : Uint8Array.from(kept)
+  return {
+    kept: removed.length === 0 ? bytes : Uint8Array.from(kept),
+    removed: Uint8Array.from(removed),
+  }
+}
+
+/**
+ * Block `block` without the chunks `ids`: the changed stems and lengths, and what the purged
+ * entries take from their namespaces' counts (each deletion names its namespace).
+ */
+function purgedBlock(stored: StoredBlock, block: number, deletions: PostingsDeletion[]) {
+  const offsets = new Set(deletions.map((d) => d.id % POSTINGS_BLOCK))
+  const namespaceOf = new Map(deletions.map((d) => [d.id, d.namespace]))
+  const parts = stored.postings.map((p) => ({ stem: p.stem, block, ...split(p.bytes, offsets) }))
+  const lengths = split(stored.lengths, offsets)
+  const removed = namespaceCountsOf(
+    parts.map((p) => ({ stem: p.stem, block, bytes: p.removed })),
+    [{ block, bytes: lengths.removed }],
+    (id) => namespaceOf.get(id) ?? '',
+  )
+  const touched = new Set(removed.members.map((m) => m.namespace))
+  return {
+    postings: parts
+      .filter((p, i) => p.kept !== stored.postings[i]?.bytes)
+      .map((p) => ({ stem: p.stem, bytes: p.kept })),
+    lengths: lengths.kept,
+    counts: removed,
+    members: stored.members
+      .filter((m) => touched.has(m.namespace))
+      .map((m) => membersWithout(m, offsets)),
+  }
 }
 
 /**
@@ -112,26 +149,25 @@ function without(bytes: Uint8Array, offsets: ReadonlySet<number>): Uint8Array {
  * append would be lost. Returns whether deletions are left.
  */
 async function purgeDeleted(db: D1Database, builtThrough: number): Promise<boolean> {
-  const byBlock = new Map<number, number[]>()
+  const byBlock = new Map<number, PostingsDeletion[]>()
   const deletions = await readPostingsDeletions(db, DELETIONS_PER_CALL)
-  for (const id of deletions) {
-    const block = Math.floor(id / POSTINGS_BLOCK)
-    let ids = byBlock.get(block)
-    if (!ids) byBlock.set(block, (ids = []))
-    ids.push(id)
+  for (const deletion of deletions) {
+    const block = Math.floor(deletion.id / POSTINGS_BLOCK)
+    let inBlock = byBlock.get(block)
+    if (!inBlock) byBlock.set(block, (inBlock = []))
+    inBlock.push(deletion)
   }
   let purged = 0
-  for (const [block, ids] of byBlock) {
+  for (const [block, inBlock] of byBlock) {
     if (purged++ >= PURGED_BLOCKS_PER_CALL) return true
-    const offsets = new Set(ids.map((id) => id % POSTINGS_BLOCK))
-    const stored = await readPostingsBlock(db, block)
-    const postings = stored.postings
-      .map((p) => ({ stem: p.stem, bytes: without(p.bytes, offsets) }))
-      .filter((p, i) => p.bytes !== stored.postings[i]?.bytes)
-    const lengths = without(stored.lengths, offsets)
+    const change = purgedBlock(await readPostingsBlock(db, block), block, inBlock)
     await yieldToRequests()
     await db.batch(
-      replaceBlockStatements(db, block, { builtThrough, postings, lengths, purged: ids }),
+      replaceBlockStatements(db, block, {
+        ...change,
+        builtThrough,
+        purged: inBlock.map((d) => d.id),
+      }),
     )
   }
   return deletions.length === DELETIONS_PER_CALL
@@ -195,11 +231,20 @@ export async function buildTermPostings(
     )
     const last = chunks.at(-1)
     if (!last) return { chunks: built, builtThrough, caughtUp: !purgesLeft }
+    const made = await postingsInSlices(chunks)
+    const namespaceOf = new Map(chunks.map((c) => [c.id, c.namespace]))
+    const { members, ...counts } = namespaceCountsOf(
+      made.postings,
+      made.lengths,
+      (id) => namespaceOf.get(id) ?? '',
+    )
     const batch = {
       from: builtThrough,
       to: last.id,
-      ids: chunks.map((c) => c.id),
-      ...(await postingsInSlices(chunks)),
+      read: chunks.map((c) => ({ id: c.id, namespace: c.namespace })),
+      ...made,
+      counts,
+      members,
     }
     await yieldToRequests()
     await db.batch(appendPostingsStatements(db, batch))

@@ -1,9 +1,12 @@
-// BM25 ranked in the Worker from the term postings (db/term-postings.ts), with the numbers
-// FTS5's bm25() uses: the same IDF (documents matching each phrase over the whole index, and
-// 1e-6 where it is not positive), k1 = 1.2, b = 0.75, column weights on the counts, each chunk's
-// tokens over the average. FTS5 scores every row that matches any term inside one statement
-// (most of a large index for common terms); here a common term costs a pass over its postings.
-// Chunks stored after the last postings build are ranked by FTS5 itself, with the same formula.
+// BM25 ranked in the Worker from the term postings (db/term-postings.ts), with FTS5's bm25()
+// formula over what the read may see: IDF from the documents of its namespaces matching each
+// phrase (1e-6 where it is not positive), k1 = 1.2, b = 0.75, column weights on the counts, each
+// chunk's tokens over its namespaces' average; chunks of other namespaces are never scored
+// (visible-chunks.ts). So an index holding only those namespaces would rank the same, whatever
+// other tenants store. FTS5 scores every row that matches any term inside one statement (most
+// of a large index for common terms); here a common term costs a pass over its postings.
+// Chunks stored after the last postings build are ranked by FTS5 itself (whole-index numbers:
+// a short-lived gap, the builder runs after every ingest).
 import { LRUCache } from 'lru-cache'
 import {
   MIN_PREFETCH,
@@ -15,11 +18,18 @@ import {
   rankChunksAfter,
   readPostings,
   type Bm25Hit,
-  type FtsTotals,
 } from '../../db'
 import { porterStem } from '../../grounding'
 import type { TermStats } from './term-stats'
 import { topScored } from './top-scored'
+import {
+  clearVisible,
+  markVisible,
+  membersWanted,
+  storeMembers,
+  visibleChunksCache,
+  type VisibleChunksCache,
+} from './visible-chunks'
 
 /** FTS5's bm25() constants (fts5_aux.c). */
 const K1 = 1.2
@@ -59,15 +69,18 @@ interface PostingsCache {
   scores: Float64Array
   /** The purge generation the cached blocks were read at (db/term-postings.ts). */
   generation: number
-  /** False once FTS5's averages record could not be read here: lengths give the average then. */
-  totalsReadable: boolean
+  /** Each namespace's chunks per block, and the mask of the query being scored. */
+  visible: VisibleChunksCache
   /** 1 where `scores` holds a candidate of the query being scored. */
   marked: Uint8Array
 }
 
 function stemCache(): LRUCache<string, StemBlocks> {
   // An entry's size is taken when it is set, so storePostings sets each entry again once filled.
-  return new LRUCache({ maxSize: CACHE_BYTES, sizeCalculation: (entry) => Math.max(1, entry.bytes) })
+  return new LRUCache({
+    maxSize: CACHE_BYTES,
+    sizeCalculation: (entry) => Math.max(1, entry.bytes),
+  })
 }
 
 const cacheFor = perDatabaseCache((): PostingsCache => ({
@@ -76,7 +89,7 @@ const cacheFor = perDatabaseCache((): PostingsCache => ({
   lengthBlocks: new Map(),
   lengthsFinal: 0,
   scores: new Float64Array(0),
-  totalsReadable: true,
+  visible: visibleChunksCache(),
   generation: 0,
   marked: new Uint8Array(0),
 }))
@@ -134,36 +147,24 @@ function storePostings(
   return entries
 }
 
-/** Rows and tokens of the chunks in the postings (deleted ones included). */
-function lengthTotals(cache: PostingsCache): FtsTotals {
-  let tokens = 0
-  let rows = 0
-  for (const block of cache.lengthBlocks.values()) {
-    tokens += block.total
-    rows += block.chunks
-  }
-  return { rows, tokens }
-}
-
 function forgetBlocks(cache: PostingsCache, generation: number): void {
   cache.stems.clear()
   cache.lengths.fill(0)
   cache.lengthBlocks.clear()
   cache.lengthsFinal = 0
+  cache.visible = visibleChunksCache()
   cache.generation = generation
 }
 
-/** The blocks the cache lacks for these stems, and the state, in one round trip. */
-function readCurrent(db: D1Database, cache: PostingsCache, stems: readonly string[]) {
+/** The blocks the cache lacks for these stems and namespaces, and the state, in one round trip. */
+function readCurrent(
+  db: D1Database,
+  cache: PostingsCache,
+  stems: readonly string[],
+  namespaces: readonly string[],
+) {
   const wanted = stems.map((stem) => ({ stem, from: cache.stems.get(stem)?.final ?? 0 }))
-  return readPostings(db, wanted, cache.lengthsFinal, cache.totalsReadable).catch(
-    (error: unknown) => {
-      // A platform that keeps FTS5's own tables from queries: count from the lengths instead.
-      if (!cache.totalsReadable) throw error
-      cache.totalsReadable = false
-      return readPostings(db, wanted, cache.lengthsFinal, false)
-    },
-  )
+  return readPostings(db, wanted, cache.lengthsFinal, membersWanted(cache.visible, namespaces))
 }
 
 export interface PostingsQuery {
@@ -184,18 +185,21 @@ export interface PostingsQuery {
 export async function rankByPostings(db: D1Database, q: PostingsQuery): Promise<Bm25Hit[] | null> {
   const cache = cacheFor(db)
   const stems = [...new Set(q.terms.map(porterStem))]
-  let read = await readCurrent(db, cache, stems)
+  let read = await readCurrent(db, cache, stems, q.namespaces)
   if (read.state.generation !== cache.generation) {
     // Deleted chunks were purged since these blocks were cached: read everything afresh.
     forgetBlocks(cache, read.state.generation)
-    read = await readCurrent(db, cache, stems)
+    read = await readCurrent(db, cache, stems, q.namespaces)
   }
   const { builtThrough, maxChunkId } = read.state
-  if (builtThrough === 0 || maxChunkId - builtThrough > MAX_UNBUILT_CHUNKS) return null
+  // Only the read's own chunks past the build count: another tenant's upload in progress
+  // never sends this read to the FTS5 pass.
+  if (builtThrough === 0 || read.unbuiltVisible > MAX_UNBUILT_CHUNKS) return null
   const final = Math.floor((builtThrough + 1) / POSTINGS_BLOCK)
   storeLengths(cache, read.lengths)
   cache.lengthsFinal = final
   const entries = storePostings(cache, read.postings, stems, final)
+  const members = storeMembers(cache.visible, read.members, q.namespaces, final)
   const blocksOf = new Map([...entries].map(([stem, entry]) => [stem, [...entry.blocks]]))
 
   // Chunks after the build, ranked by FTS5. Read before scoring: the score arrays are shared by
@@ -206,15 +210,18 @@ export async function rankByPostings(db: D1Database, q: PostingsQuery): Promise<
           match: q.terms.map((t) => `"${t}"`).join(' OR '),
           after: builtThrough,
           weights: q.weights,
+          namespaces: q.namespaces,
         })
       : []
-  const totals = read.totals ?? lengthTotals(cache)
-  if (totals.rows === 0) return null
-  const average = totals.tokens / totals.rows
-  const n = read.totals?.rows ?? q.stats.total
+  const { documents, tokens } = read.visible
+  if (documents === 0) return null
+  const average = tokens / documents
+  const n = documents + read.unbuiltVisible
   cache.scores = grown(cache.scores, maxChunkId + 1, (size) => new Float64Array(size))
   cache.marked = grown(cache.marked, maxChunkId + 1, (size) => new Uint8Array(size))
+  const visible = markVisible(cache.visible, members, maxChunkId + 1)
   const { scores, lengths, marked } = cache
+  const { mask } = cache.visible
   const touched: number[] = []
   const touch = (id: number) => {
     if (marked[id]) return
@@ -229,6 +236,7 @@ export async function rankByPostings(db: D1Database, q: PostingsQuery): Promise<
       const base = block * POSTINGS_BLOCK
       for (let i = 0; i + 3 < bytes.length; i += 4) {
         const id = base + ((bytes[i] ?? 0) | ((bytes[i + 1] ?? 0) << 8))
+        if (!mask[id]) continue
         const f = q.weights.title * (bytes[i + 2] ?? 0) + q.weights.content * (bytes[i + 3] ?? 0)
         const norm = K1 * (1 - B + (B * (lengths[id] ?? 0)) / average)
         touch(id)
@@ -247,6 +255,7 @@ export async function rankByPostings(db: D1Database, q: PostingsQuery): Promise<
     scores[id] = 0
     marked[id] = 0
   }
+  clearVisible(cache.visible, visible)
   const inScope = new Set(await keepChunksInScope(db, best, q))
   const hits = ranked.filter((h) => inScope.has(h.id)).slice(0, q.limit)
   return hits.length >= q.limit || touched.length <= prefetch ? hits : null

@@ -45,7 +45,7 @@ async function bm25Ids(
   const terms = queryTerms(query)
   if (terms.length === 0) return []
   const limit = listDepth(state, ctx)
-  const stats = await loadTermStats(ctx.db, terms)
+  const stats = await loadTermStats(ctx.db, terms, state.options.namespaces)
   const walked = matchTerms(terms, stats, limit, ctx.tuning.commonTerms)
   const expression = (match: string[]) => match.map((t) => `"${t}"`).join(' OR ')
   const scope = { namespaces: state.options.namespaces, sourceIds: state.options.sourceIds }
@@ -53,8 +53,7 @@ async function bm25Ids(
   const search = async (match: string[]) =>
     (ctx.tuning.postings
       ? await rankByPostings(ctx.db, { terms: match, stats, weights, limit, ...scope })
-      : null) ??
-    searchChunksBm25(ctx.db, { match: expression(match), limit, weights, ...scope })
+      : null) ?? searchChunksBm25(ctx.db, { match: expression(match), limit, weights, ...scope })
   let hits = await search(walked)
   // A namespace or source filter can leave too few rows with the rare terms: then every row
   // that matches any term is scored.
