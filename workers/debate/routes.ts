@@ -8,7 +8,6 @@ import { sessionFor } from '../answer'
 import {
   clientQuota,
   negotiateFormat,
-  openAuthorizedSession,
   publicRateLimit,
   runToResponse,
   stopAuthorizedRun,
