@@ -95,7 +95,9 @@ export function readRationale(claim: string, rationale: RationaleSentence[]): Ru
     readingOf(readCues(claim, { against: s.text }), readCues(s.text, { against: claim, near })),
   )
   const first = readings[0]
-  const band = bandOf(best.coverage)
+  // The band is the lesser of the two shares: a sentence that names the predicate ("causes")
+  // but not all of the subject says little about this claim.
+  const band = bandOf(Math.min(best.coverage, best.subject_coverage))
   if (!first || !band) return { rule: null, stance: 'unlabelled' }
   const stance = READING_STANCE[first]
   if (readings.some((r) => r !== null && READING_STANCE[r] !== stance))
