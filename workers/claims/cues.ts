@@ -46,7 +46,8 @@ const ALWAYS_NEGATING = /^(?:non|un)(?=[a-z]{4,})/
  * Prefixes that negate adjectives ("in-accurate", "in-dependent", "im-possible") but also
  * open words they do not negate ("in-tense", "im-port"): only before an adjective's ending.
  */
-const ADJECTIVE_NEGATING = /^(?:in|im|ir|il|dis)(?=[a-z]{3,}(?:ate|ive|ent|ant|ible|able|al|ar|ic|ous|ful)$)/
+const ADJECTIVE_NEGATING =
+  /^(?:in|im|ir|il|dis)(?=[a-z]{3,}(?:ate|ive|ent|ant|ible|able|al|ar|ic|ous|ful)$)/
 
 /** Cues this many words from one of the claim's words still speak about it. */
 export const CUE_WINDOW = 6

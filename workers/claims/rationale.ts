@@ -4,6 +4,7 @@
 import {
   abstractSentences,
   contentTerms,
+  isFramingTerm,
   termWeights,
   type SentenceKind,
   type TermStatistics,
@@ -16,6 +17,11 @@ export interface RationaleSentence {
   sentence_index: number
   /** Share of the claim's term weight the sentence holds, 0..1. */
   coverage: number
+  /**
+   * The same share over the claim's subject alone: its words but those that frame how
+   * subjects relate ("causes", "reduces", "associated"). A stance needs the subject named.
+   */
+  subject_coverage: number
   kind: SentenceKind
 }
 
@@ -33,29 +39,39 @@ const KIND_FACTOR: Record<SentenceKind, number> = {
   method: 0.6,
 }
 
+const sum = (weights: Map<string, number>) => [...weights.values()].reduce((a, b) => a + b, 0)
+
+function held(weights: Map<string, number>, terms: ReadonlySet<string>): number {
+  let hit = 0
+  for (const [term, weight] of weights) if (terms.has(term)) hit += weight
+  return hit
+}
+
 export function rationaleSentences(
   claim: string,
   text: string,
   stats?: TermStatistics,
 ): RationaleSentence[] {
   const weights = termWeights(claim, stats)
-  const total = [...weights.values()].reduce((a, b) => a + b, 0)
+  const total = sum(weights)
   if (total <= 0) return []
+  const subject = new Map([...weights].filter(([term]) => !isFramingTerm(term)))
+  const subjectTotal = sum(subject)
   const scored = abstractSentences(text).map((sentence) => {
     const terms = new Set(contentTerms(sentence.text))
-    let hit = 0
-    for (const [term, weight] of weights) if (terms.has(term)) hit += weight
-    const coverage = hit / total
-    return { sentence, coverage, score: coverage * KIND_FACTOR[sentence.kind] }
+    const coverage = held(weights, terms) / total
+    const subjectCoverage = subjectTotal > 0 ? held(subject, terms) / subjectTotal : coverage
+    return { sentence, coverage, subjectCoverage, score: coverage * KIND_FACTOR[sentence.kind] }
   })
   return scored
     .filter((s) => s.coverage >= MIN_COVERAGE && s.sentence.text.trim().length > 0)
     .sort((a, b) => b.score - a.score || a.sentence.position - b.sentence.position)
     .slice(0, MAX_RATIONALE)
-    .map(({ sentence, coverage }) => ({
+    .map(({ sentence, coverage, subjectCoverage }) => ({
       text: sentence.text,
       sentence_index: sentence.position,
       coverage,
+      subject_coverage: subjectCoverage,
       kind: sentence.kind,
     }))
 }
