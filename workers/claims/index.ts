@@ -8,3 +8,4 @@ export { offlineStance, readRationale, RULE_PRECISION, SHOWN_PRECISION } from '.
 export { readCues, type Cues } from './cues'
 export type { ClaimEvidence, EvidenceStance, Stance, StanceJudge, Verdict } from './types'
 export { verdictOf } from './verdict'
+export { claimNotes, ESTIMATED_NOTE, NO_EVIDENCE_NOTE, STANCE_TITLES, VERDICT_WORDS } from './words'

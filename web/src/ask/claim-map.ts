@@ -3,7 +3,7 @@
 // speaks to it without settling it, and honest notes (stances estimated offline; no evidence).
 import { el } from '../el'
 import type { ClaimEvidence, ClaimMap, ClaimSource, Stance } from '../types'
-import { claimMapWords, verdictWords } from './claim-words'
+import { claimNotes, STANCE_TITLES, VERDICT_WORDS } from './claim-words'
 
 type Evidence = ClaimEvidence<ClaimSource>
 
@@ -32,12 +32,8 @@ function evidenceItem(evidence: Evidence): HTMLLIElement {
   return item
 }
 
-function stanceGroup(
-  title: string,
-  evidence: Evidence[],
-  stance: Stance,
-  emptyText: string,
-): HTMLElement {
+function stanceGroup(evidence: Evidence[], stance: Stance, emptyText: string): HTMLElement {
+  const title = STANCE_TITLES[stance]
   const group = el('section', `claim-group claim-${stance}`)
   const heading = el('h4', 'claim-group-title', `${title} (${evidence.length})`)
   const list = el('ul', 'claim-evidence-list')
@@ -59,9 +55,9 @@ export function claimMapSection(map: ClaimMap, turnId: string): HTMLElement {
   heading.id = headingId
   const claim = el('p', 'claim-text')
   claim.append(el('span', 'claim-label', 'Claim: '), el('q', undefined, map.claim))
-  const verdict = el('p', `claim-verdict verdict-${map.verdict}`, verdictWords(map.verdict))
+  const verdict = el('p', `claim-verdict verdict-${map.verdict}`, VERDICT_WORDS[map.verdict])
   section.append(heading, claim, verdict)
-  for (const note of claimMapWords(map)) {
+  for (const note of claimNotes(map)) {
     const box = el('p', 'claim-note', note)
     box.setAttribute('role', 'note')
     section.append(box)
@@ -69,20 +65,13 @@ export function claimMapSection(map: ClaimMap, turnId: string): HTMLElement {
   if (map.evidence.length === 0) return section
   const columns = el('div', 'claim-columns')
   columns.append(
-    stanceGroup('Supports', byStance(map, 'supports'), 'supports', 'No source supports it.'),
-    stanceGroup(
-      'Contradicts',
-      byStance(map, 'contradicts'),
-      'contradicts',
-      'No source contradicts it.',
-    ),
+    stanceGroup(byStance(map, 'supports'), 'supports', 'No source supports it.'),
+    stanceGroup(byStance(map, 'contradicts'), 'contradicts', 'No source contradicts it.'),
   )
   section.append(columns)
   const unlabelled = byStance(map, 'unlabelled')
   if (unlabelled.length > 0) {
-    section.append(
-      stanceGroup('Speaks to the claim without settling it', unlabelled, 'unlabelled', ''),
-    )
+    section.append(stanceGroup(unlabelled, 'unlabelled', ''))
   }
   return section
 }
