@@ -66,8 +66,7 @@ function toTurns(messages: StoredMessage[]): PastTurn[] {
     if (message.data?.kind === 'claim' && reply.data?.kind !== 'claim') return
     // A checked claim keeps how it was made inside its map (the payload less session details).
     const made = (message.data?.kind === 'claim' ? reply.data?.claim_check : reply.data) as
-      | StoredMessage['data']
-      | undefined
+      StoredMessage['data'] | undefined
     turns.push({
       question: message.content,
       answer: reply.content,

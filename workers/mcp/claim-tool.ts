@@ -2,7 +2,6 @@
 // and verdict) as readable text and structuredContent, without the session's internals. Status
 // packets become progress notifications; a cancel aborts the check.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { z } from 'zod'
 import {
   askOptionsSchema,
   checkClaim,
