@@ -49,11 +49,13 @@ const byStance = (map: ClaimMap, stance: Stance) => map.evidence.filter((e) => e
 export function claimMapSection(map: ClaimMap, turnId: string): HTMLElement {
   const section = el('section', 'claim-map')
   section.dataset.verdict = map.verdict
+  // Named by its heading and its claim: each turn's map is a landmark of its own.
   const headingId = `${turnId}-claim-map`
-  section.setAttribute('aria-labelledby', headingId)
+  section.setAttribute('aria-labelledby', `${headingId} ${headingId}-claim`)
   const heading = el('h3', 'section-title', 'Evidence map')
   heading.id = headingId
   const claim = el('p', 'claim-text')
+  claim.id = `${headingId}-claim`
   claim.append(el('span', 'claim-label', 'Claim: '), el('q', undefined, map.claim))
   const verdict = el('p', `claim-verdict verdict-${map.verdict}`, VERDICT_WORDS[map.verdict])
   section.append(heading, claim, verdict)
