@@ -6,6 +6,7 @@
 // same session shows as a claim with its map; an open question shows none. Axe-clean, 24 px
 // targets, no sideways scroll. Screenshots go to test/e2e/artifacts/claims-<what>-<width>.png.
 import assert from 'node:assert/strict'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './axe'
 import {
@@ -19,6 +20,7 @@ import {
 } from './helpers'
 
 const base = process.env.QUIRE_URL ?? 'http://127.0.0.1:8787'
+const artifacts = process.env.E2E_ARTIFACTS ?? path.resolve(import.meta.dirname, 'artifacts')
 const DONE_TIMEOUT_MS = 120_000
 const SIZES = [
   { width: 1280, height: 800 },
@@ -141,6 +143,29 @@ async function claimChecks(page: Page, width: number): Promise<void> {
   await assertNoSidewaysScroll(page, `claims open ${label}`)
   assert.deepEqual(await seriousViolations(page, `claims all ${label}`), [])
   await shot(page, `claims-all-${label}`)
+  await sharePageShowsMaps(page, session, label)
+}
+
+/** The session's share page renders both maps, readable and axe-clean at this width. */
+async function sharePageShowsMaps(
+  page: Page,
+  session: { id: string; token: string },
+  label: string,
+): Promise<void> {
+  const res = await fetch(`${base}/api/sessions/${session.id}/share`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}` },
+  })
+  assert.equal(res.status, 201, 'the session was shared')
+  const { url } = (await res.json()) as { url: string }
+  await page.goto(url)
+  assert.equal(await page.locator('.claim-map').count(), 2, 'the share page shows both maps')
+  await assertNoSidewaysScroll(page, `claims share ${label}`)
+  assert.deepEqual(await seriousViolations(page, `claims share ${label}`), [])
+  await shot(page, `claims-share-${label}`)
+  // The whole page is long (every quote of both maps): its first map, as a reader meets it.
+  await page.locator('.claim-map').first().scrollIntoViewIfNeeded()
+  await page.screenshot({ path: path.join(artifacts, `claims-share-map-${label}.png`) })
 }
 
 await libraryReady(base)
