@@ -26,7 +26,7 @@ const SIZES = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]
-const CLAIM_QUESTION = 'Is it true that antidepressants reduce the severity of migraines?'
+const CLAIM_QUESTION = 'Is amitriptyline effective in chronic tension-type headache?'
 const CHECKED_CLAIM = 'Bariatric surgery reduces colorectal cancer'
 const OPEN_QUESTION = 'How does vitamin D affect calcium absorption?'
 
@@ -106,6 +106,8 @@ async function claimChecks(page: Page, width: number): Promise<void> {
   assert.ok(first.numbers.length > 0, 'the library speaks to the claim')
   assert.match(first.groups[0] ?? '', /^Supports \(\d+\)$/)
   assert.match(first.groups[1] ?? '', /^Contradicts \(\d+\)$/)
+  const counted = first.groups.reduce((sum, g) => sum + Number(/\((\d+)\)$/.exec(g)?.[1]), 0)
+  assert.equal(counted, first.numbers.length, 'every source sits in exactly one stance group')
   assert.ok(
     first.notes.some((note) => /Stances estimated offline from wording/.test(note)),
     'offline, the page says the stances are estimated',
