@@ -443,6 +443,7 @@ async function main() {
     await attempt('views')
     await attempt('composer')
     await attempt('foreign-session')
+    await attempt('claims')
     // Last, so the seeding the Ask test watches is not slowed: a model that streams slowly,
     // for a debate interrupted mid-generation and answers stopped mid-stream.
     if (!ONLY || ['write', 'debate-interrupt', 'stop'].some((file) => ONLY.includes(file))) {

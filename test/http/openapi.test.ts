@@ -91,6 +91,31 @@ describe('GET /openapi.json', () => {
     expect(pick(ask, 'properties', 'search_mode', 'enum')).toEqual(['web', 'academic', 'corpus'])
   })
 
+  it('documents the claim check body and its evidence map', async () => {
+    const doc = await fetchDocument()
+    const claim = jsonBody(doc, '/api/claims/check', 'post')
+    expect(claim.required).toEqual(['claim'])
+    expect(pick(claim, 'properties', 'claim')).toMatchObject({ minLength: 1, maxLength: 4000 })
+    expect(pick(claim, 'properties', 'options', 'properties', 'search_mode', 'enum')).toEqual([
+      'web',
+      'academic',
+      'corpus',
+    ])
+    const map = doc.components.schemas?.ClaimCheckPayload
+    expect(pick(map, 'properties', 'verdict', 'enum')).toEqual([
+      'supported',
+      'contradicted',
+      'mixed',
+      'insufficient',
+    ])
+    expect(pick(map, 'properties', 'evidence', 'items', 'properties', 'stance', 'enum')).toEqual([
+      'supports',
+      'contradicts',
+      'unlabelled',
+    ])
+    expect(pick(doc.components.schemas, 'AnswerPayload', 'properties', 'claim_check')).toBeDefined()
+  })
+
   it('documents the turn bodies: message limits, built-in tools, settings and uploads', async () => {
     const doc = await fetchDocument()
     const message = jsonBody(doc, '/api/sessions/{id}/messages', 'post')

@@ -28,12 +28,13 @@ async function seedPaper(namespace: string) {
 }
 
 describe('/mcp tools', () => {
-  it('lists the seven tools, each with an input schema', async () => {
+  it('lists the eight tools, each with an input schema', async () => {
     const client = await connect()
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
         'ask',
+        'check_claim',
         'deep_research',
         'find_papers',
         'get_source',
@@ -188,7 +189,7 @@ describe('/mcp auth', () => {
 
   it('takes X-API-Key as well as Authorization', async () => {
     const client = await connect({ apiKey: null, headers: { 'x-api-key': 'test-api-key' } })
-    expect((await client.listTools()).tools.length).toBe(7)
+    expect((await client.listTools()).tools.length).toBe(8)
     await client.close()
   })
 

@@ -6,6 +6,8 @@ import type {
 } from '../../workers/answer/payload'
 
 export type { Packet, SourceRef } from '../../workers/stream/packets'
+export type { ClaimMap, ClaimSource } from '../../workers/answer/claim-payload'
+export type { ClaimEvidence, Stance, Verdict } from '../../workers/claims/types'
 
 /** The issue-8 contract's honesty fields (contract.md), spelled out so the page reads them as agreed. */
 export interface AnswerHonesty {

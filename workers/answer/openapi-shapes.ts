@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { openApi, type Json } from '../http'
 import { chatUrlAnnotationSchema } from '../stream'
+import { claimMapSchema } from './openapi-claims'
 import { MODEL_IDS } from './openai-common'
 import type { AnswerPayload, AnswerSource } from './types'
 
@@ -57,6 +58,11 @@ const answerPayload = z.object({
     .nullable()
     .describe('The model that wrote the answer; null offline or on fallback'),
   search_error: z.string().optional().describe('Set when search failed'),
+  claim_check: claimMapSchema
+    .optional()
+    .describe(
+      'For a question framed as a claim: the evidence map over the sources the answer read',
+    ),
   token: z.string().optional().describe('The new session token, only when this ask created it'),
 })
 type _AnswerSourceHolds = Holds<Same<z.input<typeof answerSource>, AnswerSource>>

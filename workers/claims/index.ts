@@ -17,3 +17,4 @@ export {
 export { readCues, type Cues } from './cues'
 export type { ClaimEvidence, EvidenceStance, Stance, StanceJudge, Verdict } from './types'
 export { verdictOf } from './verdict'
+export { claimNotes, ESTIMATED_NOTE, NO_EVIDENCE_NOTE, STANCE_TITLES, VERDICT_WORDS } from './words'

@@ -4,9 +4,10 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { askOptionsSchema, type AnswerPayload } from '../answer'
 import type { McpContext } from './context'
-import { askDirect, askInSession, type AskOutcome, type StatusListener } from './ask-run'
+import { askDirect, askInSession, type AskOutcome } from './ask-run'
 import { withCancellation } from './in-flight'
 import { documentUri } from './markdown'
+import { progressReporter } from './progress'
 import { guarded, toolResult } from './results'
 import { authorizeSession } from './session-access'
 
@@ -67,16 +68,7 @@ export function registerAskTool(server: McpServer, context: McpContext): void {
       guarded(async () => {
         const { question, session_id, session_token, ...options } = args
         const input = { query: question, options }
-        const progressToken = extra._meta?.progressToken
-        let progress = 0
-        const onStatus: StatusListener = (packet) => {
-          if (progressToken === undefined) return
-          progress += 1
-          const params = { progressToken, progress, message: packet.message }
-          extra
-            .sendNotification({ method: 'notifications/progress', params })
-            .catch(() => undefined)
-        }
+        const onStatus = progressReporter(extra)
         const outcome = await withCancellation(
           context.callerKey,
           extra,

@@ -10,7 +10,7 @@ export function mcpPaths(): Json {
       post: {
         summary: 'Model Context Protocol server (Streamable HTTP, stateless)',
         description:
-          'Tools: search_library, ask, find_papers, load_papers, ingest, get_source. Resources: quire://sources/{id}, quire://documents/{session} (X-Quire-Session-Token). GET and DELETE answer 405: no standalone stream, no MCP sessions.',
+          'Tools: search_library, ask, check_claim, deep_research, find_papers, load_papers, ingest, get_source. Resources: quire://sources/{id}, quire://documents/{session} (X-Quire-Session-Token). GET and DELETE answer 405: no standalone stream, no MCP sessions.',
         security: API_KEY,
         requestBody: {
           required: true,

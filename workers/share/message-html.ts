@@ -1,9 +1,10 @@
 // One message of a shared transcript as HTML: a question; an answer rendered from its Markdown
 // with each [n] linked to the source it names and those sources listed; a debate as its turns
-// (verdict, text, references) and how it ended. All stored text is escaped or goes through the
+// (verdict, text, references) and how it ended; a claim's evidence map. All stored text is escaped or goes through the
 // sanitising Markdown renderer.
 import { escapeUTF8 as escapeHtml } from 'entities/escape'
 import { apaInlineHtml } from '../grounding'
+import { claimMapHtml } from './claim-html'
 import { documentHtml } from './document-html'
 import type { SharedDebate, SharedDebateTurn, SharedVerdict } from './shared-debate'
 import type { SharedMessage } from './transcript'
@@ -107,6 +108,20 @@ function notesOf(message: SharedMessage): string {
   return notes.length ? `<p class="note">${escapeHtml(notes.join(' '))}</p>` : ''
 }
 
+/** The map's sources: [n] lands on the message's own entry for it, the title on the source. */
+function claimBlock(message: SharedMessage, index: number, origin: string, level: number): string {
+  if (!message.claim_check) return ''
+  const listed = new Set(message.sources.map((source) => source.number))
+  return claimMapHtml(message.claim_check, {
+    level,
+    sourceLink: ({ source }) => {
+      const n = `[${source.number}]`
+      const num = listed.has(source.number) ? `<a href="#m${index}-s${source.number}">${n}</a>` : n
+      return `<span class="ref-num">${num}</span> ${link(source.title, source.url, origin)}`
+    },
+  })
+}
+
 /**
  * One message as HTML. `underTitle`: it answers the question the page's h1 already shows, so
  * its headings sit one level higher (headings never skip a level).
@@ -125,5 +140,6 @@ export function messageHtml(
   const body = documentHtml(message.content, {
     citeHref: (n) => (cited.has(n) ? `#m${index}-s${n}` : null),
   })
-  return `<section class="answer">${notesOf(message)}${body}${sources(message, index, origin)}${verdictTable(message.verdicts)}</section>`
+  const claim = claimBlock(message, index, origin, underTitle ? 2 : 3)
+  return `<section class="answer">${notesOf(message)}${body}${claim}${sources(message, index, origin)}${verdictTable(message.verdicts)}</section>`
 }

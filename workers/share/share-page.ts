@@ -16,6 +16,8 @@ pre,code{white-space:pre-wrap}img{max-width:100%}table{display:block;overflow-x:
 .turn{border-left:3px solid #8886;padding-left:1rem;margin:1.5rem 0}.turn h3{margin-bottom:.25rem}.turn h4{font-size:.95rem;margin-bottom:.25rem}
 .ending{border-top:2px solid #2b59c3;padding-top:.5rem}
 .verdicts{border-collapse:collapse;font-size:.85rem;margin-top:1rem}.verdicts td,.verdicts th{border:1px solid #8884;padding:.2rem .45rem;text-align:left}
+.claim-map{border:1px solid #8884;border-radius:8px;padding:0 1rem .5rem;margin:1rem 0}.claim-map :is(h2,h3,h4){font-size:1.05rem;margin:1rem 0 .3rem}.claim-map section :is(h3,h4,h5){font-size:.95rem}
+.claim-evidence,.claim-quotes{padding-left:1.1rem}.claim-quotes{font-size:.9rem}.claim-evidence>li{margin:.4rem 0}
 .document{border-bottom:1px solid #8884;padding-bottom:1.5rem}.conversation{font-size:1rem;color:#5b616b}`
 
 function plain(markdown: string): string {

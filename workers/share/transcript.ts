@@ -1,9 +1,10 @@
 // The read-only view of a session a share link shows: its questions and answers with the
-// sources each answer cites (and a debate's verdicts, when present). Nothing private: no
+// sources each answer cites (and a debate's verdicts, a claim's evidence map, when present). Nothing private: no
 // token, no settings, no uploaded files' text.
 import { z } from 'zod'
 import type { StoredMessage } from '../session'
 import type { SharedDocument } from '../writing'
+import { claimMapOf, type SharedClaimMap } from './shared-claim'
 import { debateOf, verdictsOf, type SharedDebate, type SharedVerdict } from './shared-debate'
 
 const listedSourceSchema = z.object({
@@ -34,6 +35,8 @@ export interface SharedMessage {
   verdicts: SharedVerdict[]
   /** A debate's turns, verdicts and references, when the message is one. */
   debate: SharedDebate | null
+  /** A claim's evidence map, when the answer carries one. */
+  claim_check: SharedClaimMap | null
   created_at: number
 }
 
@@ -48,9 +51,17 @@ export interface SharedSession extends SharedTranscript {
   document: SharedDocument | null
 }
 
+/** The list of sources a message keeps: `sources` (ask), `citations` (chat), or its claim check's. */
+function listedSources(data: Record<string, unknown>): unknown {
+  if (Array.isArray(data.sources)) return data.sources
+  if (Array.isArray(data.citations)) return data.citations
+  const check = data.claim_check as { sources?: unknown } | null | undefined
+  return typeof check === 'object' && check !== null ? check.sources : undefined
+}
+
 /** Answers list their sources under `sources` (ask) or `citations` (chat turns). */
 function sourcesOf(data: Record<string, unknown>): SharedSource[] {
-  const listed = Array.isArray(data.sources) ? data.sources : data.citations
+  const listed = listedSources(data)
   if (!Array.isArray(listed)) return []
   return listed.flatMap((item) => {
     const parsed = listedSourceSchema.safeParse(item)
@@ -73,6 +84,7 @@ function toShared(message: StoredMessage): SharedMessage | null {
     partial: data.stopped === true || data.interrupted === true,
     verdicts: verdictsOf(data),
     debate: message.role === 'assistant' ? debateOf(data) : null,
+    claim_check: message.role === 'assistant' ? claimMapOf(data) : null,
     created_at: message.createdAt,
   }
 }

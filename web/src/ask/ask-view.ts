@@ -205,6 +205,7 @@ export function mountAsk(root: HTMLElement, route: ModeRoute): () => void {
       view.setAnswer(turn.answer)
       view.setSources(turn.sources)
       view.setRelated(turn.related, (q) => void ask(q))
+      view.setClaimMap(turn.claimCheck)
       view.setNotices(turn.stopped ? [] : noticesFor(turn.outcome))
       view.setState(
         turn.stopped ? 'stopped' : 'done',

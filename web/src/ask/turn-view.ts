@@ -1,9 +1,11 @@
 // One question-and-answer block of the conversation: status line, searched query, notice
-// (degraded, abstained), streamed answer, source cards (source-card.ts), related questions.
+// (degraded, abstained), streamed answer with a claim's evidence map beside it (claim-map.ts),
+// source cards (source-card.ts), related questions.
 import { renderAnswer, sourceAnchor } from '../markdown'
+import { claimMapSection } from './claim-map'
 import type { TurnNotice } from '../notices'
 import { setCited, sourceCard } from './source-card'
-import type { AnswerSource } from '../types'
+import type { AnswerSource, ClaimMap } from '../types'
 import { el } from '../el'
 
 export type TurnState = 'streaming' | 'done' | 'stopped' | 'error'
@@ -15,6 +17,7 @@ export class TurnView {
   #searched = el('p', 'searched')
   #notices = el('div', 'turn-notices')
   #answer = el('div', 'answer')
+  #answerRow = el('div', 'answer-row')
   #sources = el('ol', 'sources')
   #sourcesSection = el('section', 'sources-section')
   #related = el('div', 'related')
@@ -35,12 +38,13 @@ export class TurnView {
     this.#related.hidden = true
     this.#searched.hidden = true
     this.#notices.hidden = true
+    this.#answerRow.append(this.#answer)
     this.root.append(
       el('h2', 'question', question),
       this.#status,
       this.#searched,
       this.#notices,
-      this.#answer,
+      this.#answerRow,
       sourcesSection,
       this.#related,
     )
@@ -134,6 +138,13 @@ export class TurnView {
     this.#sources.replaceChildren()
     this.#sourcesSection.hidden = true
     for (const source of sources) this.addSource(source)
+  }
+
+  /** A claim's evidence map beside the answer (below it on a phone); null removes it. */
+  setClaimMap(map: ClaimMap | null): void {
+    this.#answerRow.querySelector('.claim-map')?.remove()
+    this.root.classList.toggle('has-claim-map', map !== null)
+    if (map) this.#answerRow.append(claimMapSection(map, this.id))
   }
 
   setRelated(questions: string[], onPick: (question: string) => void): void {
