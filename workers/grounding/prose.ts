@@ -6,19 +6,27 @@ import { isStopWord } from './text'
 
 const TOKEN = /\S+/g
 const NUMERIC = /^[^\p{L}]*\p{N}[^\p{L}]*$/u
-const LOWER_WORD = /^[("“'[]?\p{Ll}[\p{Ll}'’-]+[,;:.!?)"”'\]]*$/u
+const LOWER_WORD = /^[("“'[]?(?:\p{Ll}[\p{Ll}'’-]+|a)[,;:.!?)"”'\]]*$/u
 
-/** Fewer lower-case words than this share of the tokens: labels, names in a caption, table rows. */
+/** Fewer lower-case words than this share of the words: labels, names in a caption. */
 const MIN_LOWER_SHARE = 0.25
-/** Three numbers in a row with no comma between them are cells of a table row. */
+/** Below this share of lower-case words a sentence must hold a function word ("of", "the"). */
+const WORDY_SHARE = 0.4
+/**
+ * Three numbers in a row with no comma between them, in a sentence that is mostly numbers, are
+ * the cells of a table row; prose numbers stand between words ("197 724 severe sepsis cases").
+ */
 const TABLE_CELLS = 3
+const TABLE_NUMBER_SHARE = 0.4
 /** Distinct content words below this share: the repeated labels of a diagram. */
-const MIN_DISTINCT_SHARE = 0.6
+const MIN_DISTINCT_SHARE = 0.5
 const MIN_WORDS_TO_JUDGE_REPEATS = 6
 
 const bareWord = (token: string) => token.toLowerCase().replace(/[^\p{L}\p{N}'’-]/gu, '')
 
-function hasTableCells(tokens: string[]): boolean {
+function isTableRow(tokens: string[]): boolean {
+  const numbers = tokens.filter((t) => NUMERIC.test(t)).length
+  if (numbers / tokens.length < TABLE_NUMBER_SHARE) return false
   let run = 0
   for (const token of tokens) {
     run = NUMERIC.test(token) && !token.endsWith(',') ? run + 1 : 0
@@ -34,16 +42,20 @@ function repeatsItsWords(tokens: string[]): boolean {
 }
 
 /**
- * True when the sentence reads as prose: enough lower-case words among its tokens, one of them
- * a function word ("of", "the", "is"), no run of table cells and not the same few words again.
+ * True when the sentence reads as prose: enough lower-case words among its words (numbers
+ * aside); when they are few, a function word ("of", "the", "is") among them; not a table row;
+ * not the same few words again.
  */
 export function isProse(sentence: string): boolean {
   const tokens = sentence.match(TOKEN) ?? []
   if (tokens.length < 4) return true // too short to judge; the writer's length floor decides
-  const lower = tokens.filter((t) => LOWER_WORD.test(t))
-  if (lower.length / tokens.length < MIN_LOWER_SHARE) return false
-  if (!lower.some((t) => isStopWord(bareWord(t)))) return false
-  return !hasTableCells(tokens) && !repeatsItsWords(tokens)
+  if (isTableRow(tokens)) return false
+  const words = tokens.filter((t) => !NUMERIC.test(t))
+  const lower = words.filter((t) => LOWER_WORD.test(t))
+  const share = lower.length / Math.max(1, words.length)
+  if (share < MIN_LOWER_SHARE) return false
+  if (share < WORDY_SHARE && !lower.some((t) => isStopWord(bareWord(t)))) return false
+  return !repeatsItsWords(tokens)
 }
 
 /** "6 Conclusion ", "3.2 Data Collection ": a section number, then capitalised heading words. */
