@@ -81,6 +81,7 @@ export {
   type WrittenSentence,
 } from './offline-writer'
 export { abstractSentences, type AbstractSentence, type SentenceKind } from './sentence-kinds'
+export { isProse, withoutRunInHeading } from './prose'
 export { MAX_RELATED, offlineRelatedQuestions, topicPhrase } from './related'
 export {
   abstentionAnswer,

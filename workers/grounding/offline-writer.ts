@@ -5,11 +5,13 @@
 // question first. Every sentence must stand on its own: none that opens by leaning on what
 // came before ("However", "These results"), none with unbalanced quotes or brackets; an
 // opening that only orders ("Secondly,") is cut, marked "…". attributedPieces() then presents
-// them as quotations of their sources.
+// them as quotations of their sources. Text from PDF pages is read as prose first: figure
+// labels and table rows are never quoted, and a numbered heading run into a sentence is cut.
 import { stripReferenceMarkers } from './citations'
 import { termWeights, type TermStatistics } from './term-weights'
 import { abstractSentences, type SentenceKind } from './sentence-kinds'
 import { contentTerms } from './terms'
+import { isProse, withoutRunInHeading } from './prose'
 
 export interface WriterPassage {
   /** The citation number the sentence will carry. */
@@ -138,8 +140,10 @@ function candidates(
     abstractSentences(passage.text).flatMap((sentence) => {
       // An excerpt's gap mark ("… ") opens the sentence after a gap; it is not the source's.
       const whole = stripReferenceMarkers(sentence.text.replace(/^…\s*/, '')).trim()
-      const text = quotable(whole)
-      if (text === null || text.length < MIN_CHARS || text.length > MAX_CHARS) return []
+      // PDF pages run headings into sentences and hold figure labels and table rows.
+      const text = quotable(withoutRunInHeading(whole))
+      if (text === null || !isProse(text) || text.length < MIN_CHARS || text.length > MAX_CHARS)
+        return []
       if (text.endsWith('?')) return []
       const terms = new Set(contentTerms(text))
       let hit = 0

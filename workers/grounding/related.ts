@@ -43,6 +43,22 @@ const LINKING_VERBS: ReadonlySet<string> = new Set([
   'works',
 ])
 
+/**
+ * Endings of English adjectives ("cardiovascular", "metabolic", "chronic", "oxidative",
+ * "inflammatory", "renal"). Read by shape: a noun with such an ending ("trial", "clinic") that
+ * stands before another topic word is a modifier there too, so the phrase only grows by a word.
+ */
+const ADJECTIVE_ENDING = /(?:al|ar|ic|ive|ous|ary|ory|ful|less|able|ible|ent|ant|oid|ile)$/i
+
+/** A unit that modifies the one after it in its run: a phrase must not stop on it. */
+function modifiesNext(run: Unit[], index: number): boolean {
+  const unit = run[index]
+  const next = run[index + 1]
+  if (!unit || !next || next.glued) return false
+  const last = unit.text.split(/[\s-]/).at(-1) ?? ''
+  return last.length >= 4 && ADJECTIVE_ENDING.test(last) && !/ment$/i.test(last)
+}
+
 const namesSomething = (part: string) => wordsOf(part).some((word) => termOf(word))
 
 /** A word's hyphenated parts; a part that names nothing alone stays on its neighbour ("β-sheet"). */
@@ -158,6 +174,8 @@ export function topicPhrase(query: string, sources: string[] = [], stats?: TermS
         const stems = units.flatMap((u) => u.terms)
         // "impact" of "impact of exercise on depression" frames the topic; it is not one.
         if (stems.every(isFramingTerm)) return []
+        // "cardiovascular" of "cardiovascular events" names no topic without its noun.
+        if (modifiesNext(run, from + n - 1)) return []
         const count = sourcesSaying(sourceTerms, stems)
         if (count === 0) return []
         const weight = stems.reduce((sum, stem) => sum + (weights.get(stem) ?? 1), 0)

@@ -22,7 +22,7 @@ const SECTION_KINDS: [RegExp, SentenceKind][] = [
   [/^(objectives?|aims?|purpose|goals?|hypothes[ie]s|study objectives?|areas covered)/i, 'aim'],
   [/^(background|context|introduction|importance|rationale|motivation)/i, 'background'],
   [
-    /^(methods?|design|setting|participants|patients|subjects|interventions?|exposures?|measurements?|main outcomes?|outcome measures?|data sources?|study selection|data extraction|data collection|materials?|experimental design|research design|study design|selection criteria|search (strategy|methods)|review methods|evidence acquisition)/i,
+    /^(methods?|design|setting|participants|patients|subjects|interventions?|exposures?|measurements?|main outcomes?|outcome measures?|main measures|primary outcomes?|secondary outcomes?|data sources?|study selection|data extraction|data abstraction|data collection|eligibility criteria|study eligibility criteria|statistical analysis|quality assessment|materials?|experimental design|research design|study design|selection criteria|search (strategy|methods)|review methods|evidence acquisition)/i,
     'method',
   ],
   [
@@ -44,7 +44,9 @@ const LABEL_WORDS =
   'RELEVANCE|INTERPRETATION|SIGNIFICANCE|GENERAL SIGNIFICANCE|STATEMENT|IMPLICATIONS?|' +
   'DISCUSSION|SUMMARY|EXPERT OPINION|AREAS COVERED|LIMITATIONS|FUNDING|' +
   'TRIAL REGISTRATION|AVAILABILITY|IMPLEMENTATION|KEY POINTS|UNLABELLED|ABSTRACT|TABULATION|' +
-  'INTEGRATION'
+  'INTEGRATION|DATA ABSTRACTION|ABSTRACTION|ELIGIBILITY CRITERIA|STUDY ELIGIBILITY CRITERIA|' +
+  'CRITERIA|PRIMARY OUTCOMES?|SECONDARY OUTCOMES?|SAMPLE|CASE PRESENTATION|CASE REPORT|' +
+  'CASE SUMMARY|APPRAISAL|QUALITY ASSESSMENT|STATISTICAL ANALYSIS|MAIN MEASURES'
 
 /**
  * "RESULTS ", "DESIGN, SETTING, AND PARTICIPANTS ", "CONCLUSIONS/SIGNIFICANCE ", "Aims:",
@@ -55,6 +57,36 @@ const LABEL = new RegExp(
   `^(?:(?:${LABEL_WORDS})(?:(?:,|,? AND| &| OR)? (?:${LABEL_WORDS})|\\/(?:${LABEL_WORDS}))*[:.]?\\s+|` +
     `(?:[A-Z][a-z]+(?: (?:and|of|&) [a-z]+)?):\\s+)`,
 )
+
+/** The label words chained as a whole phrase ("MAIN OUTCOME MEASURES", "DESIGN, SETTING, AND PARTICIPANTS"). */
+const LABEL_PHRASE = new RegExp(
+  `^(?:${LABEL_WORDS})(?:(?:,|,? AND| &| OR)? (?:${LABEL_WORDS})|\\/(?:${LABEL_WORDS}))*$`,
+)
+
+/** Up to five words opening a sentence, each with the separators before it. */
+const OPENING_WORDS = /^((?:[A-Za-z]+(?:,? |\/| & )){1,6})/
+
+/**
+ * A label in sentence or Title Case with no colon ("Data abstraction Two investigators …",
+ * "Main Outcome Measures The …"): a sentence's opening words that read, in capitals, as a
+ * chain of label words, followed by a capitalised word or a number starting the sentence. The
+ * first word is capitalised and the label is never the whole sentence; "Design of the trial
+ * was …" stays whole, since a lower-case word follows "Design".
+ */
+function casedLabel(sentence: string): string {
+  if (!/^[A-Z][a-z]/.test(sentence)) return ''
+  const words = OPENING_WORDS.exec(sentence)?.[1] ?? ''
+  // Longest first: "Study selection" before "Study".
+  for (let end = words.length; end > 0; end--) {
+    if (!/[ /]/.test(words[end - 1] ?? '')) continue
+    const phrase = words.slice(0, end).replace(/[,/ &]+$/, '')
+    const after = sentence.slice(phrase.length).replace(/^\s+/, '')
+    if (!/^[\p{Lu}\p{N}]/u.test(after) || after.length < 2) continue
+    if (LABEL_PHRASE.test(phrase.toUpperCase()))
+      return sentence.slice(0, sentence.length - after.length)
+  }
+  return ''
+}
 
 const AIM_WORDING =
   /^(to (test|determine|evaluate|assess|investigate|examine|explore|compare|identify|characteri[sz]e|establish|quantify|describe|estimate|clarify|address)\b|the (aims?|objectives?|purpose|goals?) of\b|(this|the present|our) (study|work|trial|review|paper) (aims?|aimed|was designed|sought|investigat|examin|explor|address)|we (aimed|sought|hypothesi[sz]ed|asked|set out|wanted)\b|here,? we (ask|test|investigate|examine|explore|use|used|combine|apply|employ)\b|in (this|the present) (study|work|paper),? we (investigat|examin|explor|sought|aimed|test|ask))/i
@@ -93,11 +125,12 @@ export function abstractSentences(text: string): AbstractSentence[] {
     const gap = GAP.exec(raw)?.[0] ?? ''
     const rest = raw.slice(gap.length)
     if (gap) section = null
-    const found = LABEL.exec(rest)?.[0] ?? ''
+    const cased = casedLabel(rest)
+    const found = LABEL.exec(rest)?.[0] || cased
     const known = found ? sectionKind(found) : null
     // A label in capitals of no known role ("FUNDING", "TRIAL REGISTRATION") ends the section
     // before it; "Note:" or "Aspirin:" is kept unless it names a section.
-    const label = known || /^[A-Z]{2}/.test(found) ? found : ''
+    const label = known || /^[A-Z]{2}/.test(found) || found === cased ? found : ''
     if (label) section = known
     const sentence = label ? rest.slice(label.length).trim() : rest
     // Wording that states an aim or a conclusion outranks the section it sits in.
