@@ -140,3 +140,16 @@ describe('verdictOf', () => {
     expect(verdictOf(stances)).toBe(verdict)
   })
 })
+
+describe('rationaleSentences', () => {
+  it('never quotes figure or table debris, however many of the claim’s words it holds', () => {
+    const claim = 'Crawler selector improves retrieval precision'
+    const text =
+      'Crawler Selector Select Selector Drop Retrieval Precision Crawler Selector. ' +
+      'The crawler selector improved retrieval precision by 12 points over the baseline.'
+    const quoted = rationaleSentences(claim, text).map((s) => s.text)
+    expect(quoted).toEqual([
+      'The crawler selector improved retrieval precision by 12 points over the baseline.',
+    ])
+  })
+})

@@ -5,6 +5,7 @@ import {
   abstractSentences,
   contentTerms,
   isFramingTerm,
+  isProse,
   termWeights,
   type SentenceKind,
   type TermStatistics,
@@ -63,15 +64,18 @@ export function rationaleSentences(
     const subjectCoverage = subjectTotal > 0 ? held(subject, terms) / subjectTotal : coverage
     return { sentence, coverage, subjectCoverage, score: coverage * KIND_FACTOR[sentence.kind] }
   })
-  return scored
-    .filter((s) => s.coverage >= MIN_COVERAGE && s.sentence.text.trim().length > 0)
-    .sort((a, b) => b.score - a.score || a.sentence.position - b.sentence.position)
-    .slice(0, MAX_RATIONALE)
-    .map(({ sentence, coverage, subjectCoverage }) => ({
-      text: sentence.text,
-      sentence_index: sentence.position,
-      coverage,
-      subject_coverage: subjectCoverage,
-      kind: sentence.kind,
-    }))
+  return (
+    scored
+      // Figure and table debris (a PDF's axis labels, table rows) is never quoted as a finding.
+      .filter((s) => s.coverage >= MIN_COVERAGE && isProse(s.sentence.text))
+      .sort((a, b) => b.score - a.score || a.sentence.position - b.sentence.position)
+      .slice(0, MAX_RATIONALE)
+      .map(({ sentence, coverage, subjectCoverage }) => ({
+        text: sentence.text,
+        sentence_index: sentence.position,
+        coverage,
+        subject_coverage: subjectCoverage,
+        kind: sentence.kind,
+      }))
+  )
 }
