@@ -1,5 +1,6 @@
 // The UI's calls to Quire's HTTP API (through the typed client): health, sessions, streaming
 // asks and stop.
+import type { InferResponseType } from 'hono/client'
 import { api, sessionParam } from './api-client'
 import { clearSession, loadSession, saveSession } from './session'
 import type { HealthView, SessionCredentials } from './types'
@@ -22,22 +23,33 @@ export async function errorOf(res: {
   return new ApiError(res.status, body?.error?.message ?? `Request failed (${res.status})`)
 }
 
-/** Mode and corpus state from /health; nulls when it cannot be read (the page still works). */
+/**
+ * Mode and corpus state from /health; nulls when it cannot be read (the page still works). Read
+ * field by field: a proxy or a stub in front of the server may send less than the route's type.
+ */
 export async function fetchHealth(): Promise<HealthView> {
   try {
-    const body = await (await api.health.$get()).json()
+    const body: Partial<HealthBody> = await (await api.health.$get()).json()
+    const mode = body.mode === 'offline' || body.mode === 'online' ? body.mode : null
+    const model = body.providers?.llm?.model
     return {
-      mode: body.mode,
-      corpus: body.corpus && {
-        state: body.corpus.state,
-        sources: body.corpus.sources,
-        total: body.corpus.total,
-      },
-      model: body.providers.llm.model,
+      mode,
+      corpus: readCorpus(body.corpus),
+      model: typeof model === 'string' ? model : null,
     }
   } catch {
     return { mode: null, corpus: null }
   }
+}
+
+type HealthBody = InferResponseType<typeof api.health.$get>
+
+function readCorpus(corpus: Partial<NonNullable<HealthBody['corpus']>> | null | undefined) {
+  const states = ['empty', 'seeding', 'ready'] as const
+  const state = states.find((s) => s === corpus?.state)
+  if (!corpus || !state) return null
+  const count = (value: unknown) => (typeof value === 'number' ? value : null)
+  return { state, sources: count(corpus.sources) ?? 0, total: count(corpus.total) }
 }
 
 async function createSession(): Promise<SessionCredentials> {
