@@ -24,32 +24,33 @@ import { turnRoutes } from './turn'
 import { widgetRoutes } from './widget'
 import { writingRoutes } from './writing'
 
-export function createApp(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>()
+export function createApp() {
   // Order matters: the request id and deps first (so every response, even a config error,
   // carries the envelope and id), then CORS (answers preflights), then every route's body cap
   // (before anything reads a key, token or signature), then the widget's origin and key scope.
-  app.use('*', ...requestContext())
-  app.use('*', corsFromConfig())
-  app.use('*', routeBodyLimit())
-  app.use('/api/*', widgetAccess())
-  app.route('/', systemRoutes)
-  app.get('/openapi.json', (c) => c.json(openApiDocument()))
-  app.route('/', widgetRoutes)
-  app.route('/api/sessions', sessionRoutes)
-  app.route('/api', erasureRoutes)
-  app.route('/api/sessions', turnRoutes)
-  app.route('/api/sessions', sessionShareRoutes)
-  app.route('/', publicShareRoutes)
-  app.route('/api/ingest', ingestRoutes)
-  app.route('/api/papers', paperRoutes)
-  app.route('/api/research', researchRoutes)
-  app.route('/api/claims', claimRoutes)
-  app.route('/api', answerRoutes)
-  app.route('/api/debate', debateRoutes)
-  app.route('/api', writingRoutes)
-  app.route('/v1', openAiRoutes)
-  app.route('/mcp', mcpRoutes)
+  // One chain, so the app's type carries every route's schema for the web's typed client.
+  const app = new Hono<AppEnv>()
+    .use('*', ...requestContext())
+    .use('*', corsFromConfig())
+    .use('*', routeBodyLimit())
+    .use('/api/*', widgetAccess())
+    .route('/', systemRoutes)
+    .get('/openapi.json', (c) => c.json(openApiDocument()))
+    .route('/', widgetRoutes)
+    .route('/api/sessions', sessionRoutes)
+    .route('/api', erasureRoutes)
+    .route('/api/sessions', turnRoutes)
+    .route('/api/sessions', sessionShareRoutes)
+    .route('/', publicShareRoutes)
+    .route('/api/ingest', ingestRoutes)
+    .route('/api/papers', paperRoutes)
+    .route('/api/research', researchRoutes)
+    .route('/api/claims', claimRoutes)
+    .route('/api', answerRoutes)
+    .route('/api/debate', debateRoutes)
+    .route('/api', writingRoutes)
+    .route('/v1', openAiRoutes)
+    .route('/mcp', mcpRoutes)
   // Unmatched paths get the 404 envelope; a path that exists under other methods gets 405.
   app.notFound(createNotFoundHandler(app))
   app.onError(errorHandler)

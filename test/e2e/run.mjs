@@ -286,6 +286,7 @@ function runBrowserTest(base, model, file = 'answer', widgetHostPort = 0) {
       FAKE_MODEL_PID: String(model.child.pid),
       WIDGET_HOST_PORT: String(widgetHostPort),
       WIDGET_KEY,
+      QUIRE_API_KEY: API_KEY,
     },
     timeout: RUN_TIMEOUT_MS - 120_000,
   })
@@ -444,6 +445,8 @@ async function main() {
     await attempt('composer')
     await attempt('foreign-session')
     await attempt('claims')
+    // The official openai client's Responses calls, offline (no browser).
+    await attempt('openai-client')
     // Last, so the seeding the Ask test watches is not slowed: a model that streams slowly,
     // for a debate interrupted mid-generation and answers stopped mid-stream.
     if (!ONLY || ['write', 'debate-interrupt', 'stop'].some((file) => ONLY.includes(file))) {

@@ -74,6 +74,42 @@ describe('createPoliteFetch', () => {
     expect(calls).toHaveLength(1)
   })
 
+  it('runs beforeAttempt before every attempt, retries included', async () => {
+    const { fetchImpl } = scriptedFetch(
+      textResponse('', 'text/plain', 503),
+      textResponse('', 'text/plain', 503),
+      textResponse('ok', 'text/plain'),
+    )
+    const clock = fakeClock()
+    let gated = 0
+    const http = createPoliteFetch({
+      provider: 'arxiv',
+      userAgent: 'Quire/0.1 (test)',
+      fetchImpl,
+      sleep: clock.sleep,
+      now: clock.now,
+      beforeAttempt: async () => {
+        gated++
+      },
+    })
+    expect((await http('https://export.arxiv.org/api/query')).status).toBe(200)
+    expect(gated).toBe(3)
+  })
+
+  it('gives up after the last attempt with the last status, without a final wait', async () => {
+    const { fetchImpl, calls } = scriptedFetch(
+      textResponse('', 'text/plain', 502),
+      textResponse('', 'text/plain', 502),
+      textResponse('', 'text/plain', 503),
+    )
+    const { http, clock } = polite(fetchImpl)
+    const error = await http('https://api.crossref.org/works').catch((e: unknown) => e)
+    expect(error).toMatchObject({ provider: 'crossref', details: { status: 503 } })
+    expect(String(error)).toMatch(/HTTP 503 \(3 attempts\)/)
+    expect(calls).toHaveLength(3)
+    expect(clock.sleeps).toHaveLength(2)
+  })
+
   it('does not retry when the caller aborts', async () => {
     const controller = new AbortController()
     const { http } = polite(hangingFetch)

@@ -1,4 +1,7 @@
-// The UI's calls to Quire's HTTP API: health, sessions, streaming asks and stop.
+// The UI's calls to Quire's HTTP API (through the typed client): health, sessions, streaming
+// asks and stop.
+import type { InferResponseType } from 'hono/client'
+import { api, sessionParam } from './api-client'
 import { clearSession, loadSession, saveSession } from './session'
 import type { HealthView, SessionCredentials } from './types'
 
@@ -12,20 +15,21 @@ export class ApiError extends Error {
 }
 
 /** The server's error envelope as an ApiError (its status when the body is not one). */
-export async function errorOf(res: Response): Promise<ApiError> {
+export async function errorOf(res: {
+  status: number
+  json(): Promise<unknown>
+}): Promise<ApiError> {
   const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null
   return new ApiError(res.status, body?.error?.message ?? `Request failed (${res.status})`)
 }
 
-/** Mode and corpus state from /health; nulls when it cannot be read (the page still works). */
+/**
+ * Mode and corpus state from /health; nulls when it cannot be read (the page still works). Read
+ * field by field: a proxy or a stub in front of the server may send less than the route's type.
+ */
 export async function fetchHealth(): Promise<HealthView> {
   try {
-    const res = await fetch('/health')
-    const body = (await res.json()) as {
-      mode?: string
-      corpus?: Record<string, unknown> | null
-      providers?: { llm?: { model?: unknown } }
-    }
+    const body: Partial<HealthBody> = await (await api.health.$get()).json()
     const mode = body.mode === 'offline' || body.mode === 'online' ? body.mode : null
     const model = body.providers?.llm?.model
     return {
@@ -38,7 +42,9 @@ export async function fetchHealth(): Promise<HealthView> {
   }
 }
 
-function readCorpus(corpus: Record<string, unknown> | null | undefined): HealthView['corpus'] {
+type HealthBody = InferResponseType<typeof api.health.$get>
+
+function readCorpus(corpus: Partial<NonNullable<HealthBody['corpus']>> | null | undefined) {
   const states = ['empty', 'seeding', 'ready'] as const
   const state = states.find((s) => s === corpus?.state)
   if (!corpus || !state) return null
@@ -47,13 +53,9 @@ function readCorpus(corpus: Record<string, unknown> | null | undefined): HealthV
 }
 
 async function createSession(): Promise<SessionCredentials> {
-  const res = await fetch('/api/sessions', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  })
+  const res = await api.api.sessions.$post()
   if (!res.ok) throw await errorOf(res)
-  const body = (await res.json()) as { session_id: string; token: string }
+  const body = await res.json()
   const session = { id: body.session_id, token: body.token }
   saveSession(session)
   return session
@@ -70,16 +72,13 @@ export async function startAsk(
   retry = true,
 ): Promise<{ session: SessionCredentials; body: ReadableStream<Uint8Array> }> {
   const session = await ensureSession()
-  const res = await fetch('/api/ask', {
-    method: 'POST',
-    signal,
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      authorization: `Bearer ${session.token}`,
+  const res = await api.api.ask.$post(
+    { json: { query, session_id: session.id } },
+    {
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${session.token}` },
+      init: { signal },
     },
-    body: JSON.stringify({ query, session_id: session.id }),
-  })
+  )
   if ((res.status === 401 || res.status === 404) && retry) {
     clearSession()
     return startAsk(query, signal, false)
@@ -94,9 +93,8 @@ export async function startAsk(
  * could not be told.
  */
 export async function stopRun(session: SessionCredentials): Promise<boolean> {
-  const res = await fetch(`/api/sessions/${encodeURIComponent(session.id)}/stop`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.token}` },
-  }).catch(() => null)
+  const res = await api.api.sessions[':id'].stop
+    .$post(sessionParam(session), { headers: { authorization: `Bearer ${session.token}` } })
+    .catch(() => null)
   return res?.ok ?? false
 }

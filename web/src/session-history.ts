@@ -1,24 +1,24 @@
 // What the server keeps of a session (GET /api/sessions/:id): its messages and whether a run is
 // still going. Each mode's view reads the messages it made, so a reload or a reopened session
 // shows what the server holds. A session this tab cannot read is forgotten (the token is stale).
+import type { InferResponseType } from 'hono/client'
+import { api, sessionParam } from './api-client'
 import { clearSession } from './session'
 import type { SessionCredentials } from './types'
 
-export interface StoredMessage {
-  role: string
-  content: string
-  data?: Record<string, unknown>
-}
+const readSession = api.api.sessions[':id'].$get
 
-export interface SessionHistory {
-  messages: StoredMessage[]
-  running: { run_id: string; kind: string } | null
-}
+/** The session as GET /api/sessions/:id describes it. */
+export type SessionHistory = Pick<
+  InferResponseType<typeof readSession, 200>,
+  'messages' | 'running'
+>
+export type StoredMessage = SessionHistory['messages'][number]
 
 export async function readSessionHistory(
   session: SessionCredentials,
 ): Promise<SessionHistory | null> {
-  const res = await fetch(`/api/sessions/${encodeURIComponent(session.id)}`, {
+  const res = await readSession(sessionParam(session), {
     headers: { authorization: `Bearer ${session.token}` },
   }).catch(() => null)
   if (!res) return null
@@ -27,8 +27,8 @@ export async function readSessionHistory(
     return null
   }
   if (!res.ok) return null
-  const body = (await res.json()) as Partial<SessionHistory>
-  return { messages: body.messages ?? [], running: body.running ?? null }
+  const body = await res.json()
+  return { messages: body.messages, running: body.running }
 }
 
 /** The question a run answered: the user message with its run id, else the one before it. */

@@ -1,6 +1,7 @@
 // Fetch for trusted, configured APIs (arXiv, Crossref): a polite User-Agent, a per-attempt
-// timeout, and up to 3 attempts with exponential backoff + jitter on 429/5xx and network
-// errors, honouring Retry-After. Clock, sleeper, randomness and fetch are injectable for tests.
+// timeout, and up to 3 attempts (p-retry) with exponential backoff + jitter on 429/5xx and
+// network errors, honouring Retry-After. Clock, sleeper, randomness and fetch are injectable.
+import pRetry from 'p-retry'
 import { ProviderError } from '../errors'
 import { isTransientStatus } from './source-errors'
 
@@ -97,22 +98,46 @@ export function createPoliteFetch(options: PoliteHttpOptions): PoliteFetch {
     })
 }
 
-async function fetchWithRetries(s: Settings, call: Call): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    call.signal?.throwIfAborted()
-    await s.beforeAttempt?.(call.signal)
-    const outcome = await attemptOnce(s, call)
-    if ('response' in outcome && !isTransientStatus(outcome.response.status))
-      return outcome.response
-    const step = s.baseDelayMs * 2 ** (attempt - 1)
-    let wait = Math.round(step / 2 + (s.random() * step) / 2)
-    if ('response' in outcome) {
-      wait = parseRetryAfter(outcome.response.headers.get('retry-after'), s.now()) ?? wait
-      await outcome.response.body?.cancel()
-    }
-    if (attempt >= s.maxAttempts || wait > s.maxDelayMs) throw describeFailure(s, outcome, attempt)
-    await s.sleep(wait, call.signal)
+/** A failed attempt p-retry may retry: a 429/5xx (its body released) or a network error. */
+class TransientFailure extends Error {
+  constructor(readonly outcome: Outcome) {
+    super('transient upstream failure')
   }
+}
+
+// p-retry owns the attempts, the budget and the caller's abort. Its own timer is off
+// (minTimeout 0): the wait is ours, because a Retry-After sets it and tests inject the sleeper.
+async function fetchWithRetries(s: Settings, call: Call): Promise<Response> {
+  return pRetry(
+    async () => {
+      await s.beforeAttempt?.(call.signal)
+      const outcome = await attemptOnce(s, call)
+      if ('error' in outcome) throw new TransientFailure(outcome)
+      if (!isTransientStatus(outcome.response.status)) return outcome.response
+      await outcome.response.body?.cancel()
+      throw new TransientFailure(outcome)
+    },
+    {
+      retries: s.maxAttempts - 1,
+      minTimeout: 0,
+      signal: call.signal,
+      onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+        if (!(error instanceof TransientFailure)) throw error
+        const wait = waitBefore(s, error.outcome, attemptNumber)
+        if (retriesLeft === 0 || wait > s.maxDelayMs)
+          throw describeFailure(s, error.outcome, attemptNumber)
+        await s.sleep(wait, call.signal)
+      },
+    },
+  )
+}
+
+/** Retry-After when the upstream names it, else exponential backoff with equal jitter. */
+function waitBefore(s: Settings, outcome: Outcome, attempt: number): number {
+  const step = s.baseDelayMs * 2 ** (attempt - 1)
+  const backoff = Math.round(step / 2 + (s.random() * step) / 2)
+  if (!('response' in outcome)) return backoff
+  return parseRetryAfter(outcome.response.headers.get('retry-after'), s.now()) ?? backoff
 }
 
 async function attemptOnce(s: Settings, call: Call): Promise<Outcome> {

@@ -1,6 +1,7 @@
 // The papers routes over HTTP for the view: search, load, upload, list, kept PDFs and the chat
 // stream, all with the session's bearer token; a 429 keeps the minutes left the server names.
 import { ApiError, ensureSession } from '../api'
+import { api, pathParam, sessionParam } from '../api-client'
 import { showSessionInUrl } from '../app-events'
 import { clearSession } from '../session'
 import { recordSession } from '../session-list'
@@ -24,7 +25,27 @@ interface ErrorEnvelope {
   error?: { message?: string; details?: { minutes_left?: unknown } }
 }
 
-async function failure(res: Response): Promise<PapersError> {
+/** What call() reads of a reply: a fetch Response or the typed client's. */
+interface Reply {
+  status: number
+  ok: boolean
+  json(): Promise<unknown>
+}
+
+/** What call() gives each request: the session's bearer token and the view's signal. */
+interface Auth {
+  headers: { authorization: string }
+  signal: AbortSignal
+}
+
+/** A raw fetch with call()'s token and signal (multipart bodies, PDFs, streams). */
+function fetchWith(path: string, request: RequestInit, auth: Auth): Promise<Response> {
+  const headers = new Headers(request.headers)
+  headers.set('authorization', auth.headers.authorization)
+  return fetch(path, { ...request, signal: auth.signal, headers })
+}
+
+async function failure(res: Reply): Promise<PapersError> {
   const body = (await res.json().catch(() => null)) as ErrorEnvelope | null
   const minutes = body?.error?.details?.minutes_left
   return new PapersError(
@@ -58,24 +79,22 @@ export class PapersClient {
   }
 
   /** One call; a stored session the server no longer knows is replaced once. */
-  private async call(
-    build: (session: SessionCredentials) => [string, RequestInit],
+  private async call<R extends Reply>(
+    send: (session: SessionCredentials, auth: Auth) => Promise<R>,
     retry = true,
-  ): Promise<Response> {
+  ): Promise<R> {
     const session = await this.credentials()
-    const [path, request] = build(session)
-    const headers = new Headers(request.headers)
-    headers.set('authorization', `Bearer ${session.token}`)
-    const res = await fetch(path, { ...request, headers, signal: this.signal })
+    const headers = { authorization: `Bearer ${session.token}` }
+    const res = await send(session, { headers, signal: this.signal })
     if ((res.status === 401 || res.status === 404) && retry) {
-      const known = await fetch(`/api/sessions/${encodeURIComponent(session.id)}`, {
-        headers: { authorization: `Bearer ${session.token}` },
-        signal: this.signal,
+      const known = await api.api.sessions[':id'].$get(sessionParam(session), {
+        headers,
+        init: { signal: this.signal },
       })
       if (!known.ok) {
         clearSession()
         this.session = null
-        return this.call(build, false)
+        return this.call(send, false)
       }
     }
     if (!res.ok) throw await failure(res)
@@ -83,14 +102,17 @@ export class PapersClient {
   }
 
   private json(path: string, body: Record<string, unknown>, accept = 'application/json') {
-    return this.call((s) => [
-      path,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept },
-        body: JSON.stringify({ ...body, session_id: s.id }),
-      },
-    ])
+    return this.call((s, init) =>
+      fetchWith(
+        path,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept },
+          body: JSON.stringify({ ...body, session_id: s.id }),
+        },
+        init,
+      ),
+    )
   }
 
   /** Names the session the next call may make (kept if the session exists already). */
@@ -100,7 +122,13 @@ export class PapersClient {
 
   async search(query: string): Promise<SearchResult> {
     this.naming(query)
-    return (await this.json('/api/papers/search', { query })).json() as Promise<SearchResult>
+    const res = await this.call((s, { headers, signal }) =>
+      api.api.papers.search.$post(
+        { json: { query, session_id: s.id } },
+        { headers, init: { signal } },
+      ),
+    )
+    return res.json()
   }
 
   /**
@@ -128,12 +156,12 @@ export class PapersClient {
 
   async upload(file: File, title?: string): Promise<PaperRow> {
     this.naming(title ?? file.name)
-    const res = await this.call((s) => {
+    const res = await this.call((s, init) => {
       const form = new FormData()
       form.set('session_id', s.id)
       form.set('file', file)
       if (title) form.set('title', title)
-      return ['/api/papers/upload', { method: 'POST', body: form }]
+      return fetchWith('/api/papers/upload', { method: 'POST', body: form }, init)
     })
     return ((await res.json()) as { paper: PaperRow }).paper
   }
@@ -145,13 +173,18 @@ export class PapersClient {
 
   /** A PDF the server keeps for this session, fetched with the session's token. */
   async pdf(paperId: string): Promise<Blob> {
-    const res = await this.call((s) => [storedPdfPath(s.id, paperId), {}])
+    const res = await this.call((s, init) => fetchWith(storedPdfPath(s.id, paperId), {}, init))
     return res.blob()
   }
 
   async list(): Promise<PaperList> {
-    const res = await this.call((s) => [`/api/papers/${encodeURIComponent(s.id)}`, {}])
-    return (await res.json()) as PaperList
+    const res = await this.call((s, { headers, signal }) =>
+      api.api.papers[':session'].$get(
+        { param: { session: pathParam(s.id) } },
+        { headers, init: { signal } },
+      ),
+    )
+    return res.json()
   }
 
   /** Streams one Paper Brain agent run (search and load on its own) until it ends. */

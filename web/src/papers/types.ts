@@ -1,62 +1,32 @@
-// The papers routes' shapes as the view reads them (workers/papers/ is their source; spelled out
-// here so the browser build pulls in no Worker code).
+// The papers routes' shapes as the view reads them: the JSON routes' from the app's route types
+// (type-only, so the browser build pulls in no Worker code); a chat run's `done` result is a
+// packet, spelled out here.
+import type { InferResponseType } from 'hono/client'
+import type { api } from '../api-client'
 
-export type PaperStatus = 'queued' | 'loading' | 'loaded' | 'failed'
-export type AnswerMode = 'online' | 'offline' | 'degraded'
+type PapersApi = (typeof api)['api']['papers']
+type Loosen<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
 
-export interface PaperHit {
-  index: number
-  arxiv_id: string
-  title: string
-  authors: string[]
-  year: number | null
-  abstract: string
-  pdf_url: string
-  abs_url: string
-}
+type ListReply = InferResponseType<PapersApi[':session']['$get'], 200>
+type SearchReply = InferResponseType<PapersApi['search']['$post'], 200>
 
-export interface SearchResult {
-  query: string
-  arxiv_query: string
-  query_kind: 'title' | 'keywords' | 'semantic'
-  mode?: AnswerMode
-  fallbacks?: { stage: string; reason: string }[]
-  papers: PaperHit[]
-  quota: QuotaView
-}
+// The view reads a quota without the Paper Brain counter and a row without `stored` as the
+// server's words for "none" (as it did before these types came from the routes).
+export type QuotaView = Loosen<ListReply['quota'], 'brain'>
+export type QuotaCounter = QuotaView['search']
+export type PaperRow = Loosen<ListReply['papers'][number], 'stored'>
+export type PaperStatus = PaperRow['status']
 
-export interface PaperRow {
-  id: string
-  title: string
-  status: PaperStatus
-  pages: number
-  error?: string
-  pdf_url: string | null
-  arxiv_id: string | null
-  /** The server keeps this paper's PDF (GET /api/papers/:session/pdf/:id). */
-  stored?: boolean
-}
-
-export interface QuotaCounter {
-  used: number
-  limit: number
-  left: number
-  /** Epoch ms when the user cooldown ends; null when none runs. */
-  cooldown_until: number | null
-}
-
-export interface QuotaView {
-  search: QuotaCounter
-  chat: QuotaCounter
-  /** Paper Brain agent messages (older servers do not send it). */
-  brain?: QuotaCounter
-  api_cooldown_until: number | null
-}
-
+/** GET /api/papers/:session's answer: the session's papers and its quota. */
 export interface PaperList {
   papers: PaperRow[]
   quota: QuotaView
 }
+
+/** POST /api/papers/search's answer: the hits, how the query was read, and the quota. */
+export type SearchResult = Omit<SearchReply, 'quota'> & { quota: QuotaView }
+export type PaperHit = SearchResult['papers'][number]
+export type AnswerMode = 'online' | 'offline' | 'degraded'
 
 export interface PageCitation {
   title: string

@@ -1,49 +1,46 @@
-// The share-link calls of the open session, with its token: list its links (live ones with
-// their URL), make one, revoke one. Failures carry the server's message.
+// The share-link calls of the open session, with its token (through the typed client): list its
+// links (live ones with their URL), make one, revoke one. Failures carry the server's message.
+import type { InferResponseType } from 'hono/client'
+import { api, pathParam, sessionParam } from '../api-client'
 import { errorOf } from '../api'
 import { findSession } from '../session-list'
 
-export interface ShareLink {
-  share_id: string
-  created_at: number
-  expires_at: number | null
-  revoked_at: number | null
-  active: boolean
-  url: string | null
-}
+const sessionApi = api.api.sessions[':id']
 
-function authorized(sessionId: string): { base: string; headers: Record<string, string> } {
+/** One link as GET /api/sessions/:id/shares lists it. */
+export type ShareLink = InferResponseType<
+  (typeof sessionApi)['shares']['$get'],
+  200
+>['shares'][number]
+
+function authorized(sessionId: string) {
   const session = findSession(sessionId)
   if (!session) throw new Error('This browser has no key for this session, so it cannot share it.')
-  return {
-    base: `/api/sessions/${encodeURIComponent(session.id)}`,
-    headers: { authorization: `Bearer ${session.token}` },
-  }
+  return { session, headers: { authorization: `Bearer ${session.token}` } }
 }
 
 export async function listShares(sessionId: string): Promise<ShareLink[]> {
-  const { base, headers } = authorized(sessionId)
-  const res = await fetch(`${base}/shares`, { headers })
+  const { session, headers } = authorized(sessionId)
+  const res = await sessionApi.shares.$get(sessionParam(session), { headers })
   if (!res.ok) throw await errorOf(res)
-  return ((await res.json()) as { shares: ShareLink[] }).shares
+  return (await res.json()).shares
 }
 
 export async function createShare(sessionId: string): Promise<string> {
-  const { base, headers } = authorized(sessionId)
-  const res = await fetch(`${base}/share`, {
-    method: 'POST',
+  const { session, headers } = authorized(sessionId)
+  const res = await sessionApi.share.$post(sessionParam(session), {
     headers: { ...headers, 'content-type': 'application/json' },
-    body: '{}',
+    init: { body: '{}' },
   })
   if (!res.ok) throw await errorOf(res)
-  return ((await res.json()) as { url: string }).url
+  return (await res.json()).url
 }
 
 export async function revokeShare(sessionId: string, shareId: string): Promise<void> {
-  const { base, headers } = authorized(sessionId)
-  const res = await fetch(`${base}/shares/${encodeURIComponent(shareId)}`, {
-    method: 'DELETE',
-    headers,
-  })
+  const { session, headers } = authorized(sessionId)
+  const res = await sessionApi.shares[':share_id'].$delete(
+    { param: { id: pathParam(session.id), share_id: pathParam(shareId) } },
+    { headers },
+  )
   if (!res.ok) throw await errorOf(res)
 }

@@ -1,6 +1,7 @@
 // POST /api/ask as a server-sent-events stream, without cookies. A new session's id and token
 // come back in the X-Quire-Session-* headers; a stored session the server no longer accepts
 // is dropped and the question asked once more in a new one.
+import { apiClient, sessionParam } from '../api-client'
 import type { WidgetConfig } from './config'
 import { loadWidgetSession, saveWidgetSession } from './session'
 
@@ -23,21 +24,18 @@ export interface WidgetSourceRef {
   cited?: boolean
 }
 
+/** The host page's cookies never go to Quire: the widget's session is its bearer token. */
+const clientFor = (config: WidgetConfig) => apiClient(config.endpoint, { credentials: 'omit' })
+
 async function post(config: WidgetConfig, query: string, signal: AbortSignal, retry: boolean) {
   const session = loadWidgetSession(config.endpoint)
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'text/event-stream',
-  }
+  const headers: Record<string, string> = { accept: 'text/event-stream' }
   if (session) headers.authorization = `Bearer ${session.token}`
   if (config.key) headers['x-quire-widget-key'] = config.key
-  const res = await fetch(`${config.endpoint}/api/ask`, {
-    method: 'POST',
-    headers,
-    credentials: 'omit',
-    signal,
-    body: JSON.stringify(session ? { query, session_id: session.id } : { query }),
-  })
+  const res = await clientFor(config).api.ask.$post(
+    { json: session ? { query, session_id: session.id } : { query } },
+    { headers, init: { signal } },
+  )
   if (session && retry && (res.status === 401 || res.status === 404)) {
     saveWidgetSession(config.endpoint, null)
     return post(config, query, signal, false)
@@ -50,7 +48,7 @@ interface Envelope {
 }
 
 /** The server's refusal in words a reader of the host page understands. */
-async function failure(res: Response): Promise<Error> {
+async function failure(res: { status: number; json(): Promise<unknown> }): Promise<Error> {
   const body = (await res.json().catch(() => null)) as Envelope | null
   const details = body?.error?.details
   if (details?.reason === 'origin_not_allowed') {
@@ -108,14 +106,9 @@ export async function stopAnswer(config: WidgetConfig): Promise<boolean> {
   const session = loadWidgetSession(config.endpoint)
   if (!session) return false
   try {
-    const res = await fetch(
-      `${config.endpoint}/api/sessions/${encodeURIComponent(session.id)}/stop`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${session.token}` },
-        credentials: 'omit',
-      },
-    )
+    const res = await clientFor(config).api.sessions[':id'].stop.$post(sessionParam(session), {
+      headers: { authorization: `Bearer ${session.token}` },
+    })
     return res.ok
   } catch {
     return false
