@@ -476,6 +476,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`[e2e] ${error.message}`)
+  // "fetch failed" alone names no cause: undici keeps it (refused, reset, headers timeout…).
+  const cause = error.cause
+    ? ` (${error.cause.code ?? ''} ${error.cause.message ?? error.cause})`
+    : ''
+  console.error(`[e2e] ${error.message}${cause}`)
+  if (error.stack) console.error(error.stack.split('\n').slice(1, 4).join('\n'))
   process.exitCode = 1
 })
