@@ -35,9 +35,19 @@ const artifacts = path.join(root, 'test/e2e/artifacts')
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
 const childEnv = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }
 
-/** fetch with a deadline: a server that accepts and never answers must not hang the run. */
-function fetchSoon(url, init = {}) {
-  return fetch(url, { ...init, signal: AbortSignal.timeout(10_000) })
+/**
+ * fetch with a deadline: a server that accepts and never answers must not hang the run. Once
+ * more on a kept-alive socket the server had already closed (UND_ERR_SOCKET "other side
+ * closed": undici reused an idle connection wrangler dev dropped while a spec ran).
+ */
+async function fetchSoon(url, init = {}) {
+  const once = () => fetch(url, { ...init, signal: AbortSignal.timeout(10_000) })
+  try {
+    return await once()
+  } catch (error) {
+    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error
+    return once()
+  }
 }
 
 function step(message) {
