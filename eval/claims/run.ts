@@ -3,14 +3,12 @@
 // part of SciFact train's claims (default: the test part, ids divisible by 3).
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { sourceIdOf } from '../grounding/client'
+import { demoCorpusIds } from '../grounding/run'
 import { startQuire, type Target } from '../grounding/target'
 import { checkClaim } from './client'
 import { formatClaims } from './format'
 import { readClaims, type ClaimPart, type LabelledClaim } from './labels'
 import { summarizeClaims, type ClaimRecord } from './metrics'
-import { readFileSync } from 'node:fs'
-import { gunzipSync } from 'node:zlib'
 
 export interface ClaimsRunOptions {
   url?: string
@@ -32,18 +30,6 @@ function parsePart(part: string | undefined): ClaimPart {
   if (part === 'holdout') return 'held-out'
   if (part === 'tune' || part === 'held-out' || part === 'all') return part
   throw new Error(`--part must be tune, held-out or all (got ${part})`)
-}
-
-/** Quire source id -> corpus id for every abstract of the demo corpus. */
-function demoCorpusIds(): Map<string, string> {
-  const file = path.resolve(import.meta.dirname, '../../web/public/corpus/scifact.jsonl.gz')
-  const ids = new Map<string, string>()
-  for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) {
-    if (!line.trim()) continue
-    const id = String((JSON.parse(line) as { _id: string | number })._id)
-    ids.set(sourceIdOf(id), id)
-  }
-  return ids
 }
 
 const SOURCE_ID = /\bsrc_[0-9a-f]{24}\b/

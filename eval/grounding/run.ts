@@ -24,7 +24,7 @@ export interface GroundingRunOptions {
 }
 
 /** Source id -> corpus id for every abstract of the demo corpus Quire seeds. */
-function demoCorpusIds(): Map<string, string> {
+export function demoCorpusIds(): Map<string, string> {
   const file = path.resolve(import.meta.dirname, '../../web/public/corpus/scifact.jsonl.gz')
   const ids = new Map<string, string>()
   for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) {

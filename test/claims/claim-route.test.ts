@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { app } from '../../workers/app'
 import type { ClaimCheckPayload } from '../../workers/answer'
-import { aResult } from '../answer/builders'
+import { CLAIM_RESULTS as results } from './fixtures'
 import { bearer, readSse, scriptSearch } from '../answer/route-helpers'
 
 const clientIp = '10.53.0.1'
@@ -21,23 +21,6 @@ function check(body: unknown, headers: Record<string, string> = {}) {
     env,
   )
 }
-
-const results = [
-  aResult(1, {
-    title: 'Vitamin D supplementation and fractures in older adults',
-    url: 'https://www.nih.gov/vitamin-d-trial',
-    domain: 'nih.gov',
-    snippet:
-      'We randomised 2,000 adults to vitamin D or placebo. Vitamin D supplementation reduced ' +
-      'hip fractures in older adults by a fifth. Falls were recorded monthly.',
-  }),
-  aResult(2, {
-    title: 'Calcium intake and bone density',
-    url: 'https://www.nejm.org/calcium',
-    domain: 'nejm.org',
-    snippet: 'Calcium intake was measured by questionnaire. Bone density rose with intake.',
-  }),
-]
 
 afterEach(() => vi.restoreAllMocks())
 

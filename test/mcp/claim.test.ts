@@ -3,26 +3,8 @@
 // claim's empty map, progress, and a bad argument named.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ClaimCheckPayload } from '../../workers/answer'
-import type { WebSearchResult } from '../../workers/sources'
-import { aResult } from '../answer/builders'
+import { CLAIM_RESULTS as results } from '../claims/fixtures'
 import { connect, scriptAppSearch, textOf } from './helpers'
-
-const results: WebSearchResult[] = [
-  aResult(1, {
-    title: 'Vitamin D supplementation and fractures in older adults',
-    url: 'https://www.nih.gov/vitamin-d-trial',
-    domain: 'nih.gov',
-    snippet:
-      'We randomised 2,000 adults to vitamin D or placebo. Vitamin D supplementation reduced ' +
-      'hip fractures in older adults by a fifth. Falls were recorded monthly.',
-  }),
-  aResult(2, {
-    title: 'Calcium intake and bone density',
-    url: 'https://www.nejm.org/calcium',
-    domain: 'nejm.org',
-    snippet: 'Calcium intake was measured by questionnaire. Bone density rose with intake.',
-  }),
-]
 
 afterEach(() => vi.restoreAllMocks())
 
