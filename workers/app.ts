@@ -22,7 +22,7 @@ import { researchRoutes } from './research'
 import { publicShareRoutes, sessionShareRoutes } from './share'
 import { turnRoutes } from './turn'
 import { widgetRoutes } from './widget'
-import { writingRoutes } from './writing'
+import { sharedTypeRoutes, writingRoutes } from './writing'
 
 export function createApp() {
   // Order matters: the request id and deps first (so every response, even a config error,
@@ -49,6 +49,7 @@ export function createApp() {
     .route('/api', answerRoutes)
     .route('/api/debate', debateRoutes)
     .route('/api', writingRoutes)
+    .route('/api/document-types', sharedTypeRoutes)
     .route('/v1', openAiRoutes)
     .route('/mcp', mcpRoutes)
   // Unmatched paths get the 404 envelope; a path that exists under other methods gets 405.

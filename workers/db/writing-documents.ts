@@ -148,7 +148,7 @@ export async function readWritingBlocks(
 /** Shared types are stored under this owner; a session's own under its id. */
 export const SHARED_TYPES_OWNER = ''
 
-/** The types one session's prompts read: the shared ones, then its own. */
+/** The types one session's prompts read: the shared ones, then its own (a shared name first). */
 export async function listDocumentTypes(
   db: D1Database,
   sessionId: string,
@@ -162,7 +162,11 @@ export async function listDocumentTypes(
     })
     .from(documentTypes)
     .where(inArray(documentTypes.sessionId, [SHARED_TYPES_OWNER, sessionId]))
-    .orderBy(sql`${documentTypes.isSystem} DESC`, asc(documentTypes.typeName))
+    .orderBy(
+      sql`${documentTypes.isSystem} DESC`,
+      asc(documentTypes.typeName),
+      asc(documentTypes.sessionId),
+    )
     .all()
 }
 

@@ -2,7 +2,8 @@
 // a model asks for, created when their names are valid (lower snake case, 2-40 characters,
 // not a reserved word); existing names are left alone. A model's types belong to the session
 // whose run proposed them, at most MAX_SESSION_TYPES of them: no other session's prompt reads
-// them (model output never becomes another tenant's prompt). Shared types are the system's.
+// them (model output never becomes another tenant's prompt). Shared types are the system's and
+// those an operator writes with an API key (shared-types-routes.ts).
 import { insertDocumentType, listDocumentTypes, type DocumentTypeRow } from '../db'
 import { newTypeSchema } from './schemas'
 
@@ -22,7 +23,11 @@ export const MAX_SESSION_TYPES = 30
 
 /** The shared types and the session's own: what its stage-1 prompt lists. */
 export async function readTypes(db: D1Database, sessionId: string): Promise<DocumentTypeRow[]> {
-  return listDocumentTypes(db, sessionId)
+  const seen = new Set<string>()
+  // A shared type added after a session made its own of that name wins: one line a name.
+  return (await listDocumentTypes(db, sessionId)).filter(
+    (t) => !seen.has(t.typeName) && seen.add(t.typeName),
+  )
 }
 
 export interface TypeCreation {

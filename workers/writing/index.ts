@@ -4,6 +4,7 @@
 import './register'
 
 export { writingRoutes } from './routes'
+export { sharedTypeRoutes } from './shared-types-routes'
 export { writingOperations } from './operations'
 export { writingOpenApi } from './openapi'
 export { documentForShare, type SharedDocument } from './shared-document'

@@ -9,9 +9,11 @@ import {
   putDocumentBodySchema,
   rejectBodySchema,
   rewriteBodySchema,
+  sharedTypeBodySchema,
 } from './schemas'
 
-const { errors, json, pathParam, SESSION_ERRORS, SESSION_TOKEN, streamed, withBody } = openApi
+const { API_KEY, errors, json, pathParam, SESSION_ERRORS, SESSION_TOKEN, streamed, withBody } =
+  openApi
 
 const anObject = { type: 'object' }
 const text = (type: string) => ({
@@ -141,6 +143,40 @@ export function writingPaths(): Json {
           },
           ...errors(...SESSION_ERRORS),
         },
+      },
+    },
+    ...sharedTypePaths(),
+  }
+}
+
+/** The shared document types every stage-1 prompt lists: written only with an API key. */
+function sharedTypePaths(): Json {
+  const name = pathParam('name', { type: 'string', pattern: '^[a-z][a-z0-9_]{1,39}$' })
+  return {
+    '/api/document-types': {
+      get: {
+        summary: "The shared document types (the system's and those written with an API key)",
+        security: API_KEY,
+        responses: { '200': json(anObject), ...errors('401') },
+      },
+    },
+    '/api/document-types/{name}': {
+      put: {
+        summary: 'Create or replace a shared document type (201 when created)',
+        parameters: [name],
+        security: API_KEY,
+        ...withBody(sharedTypeBodySchema),
+        responses: {
+          '200': json(anObject),
+          '201': json(anObject, 'Created'),
+          ...errors('400', '401', '403', '413'),
+        },
+      },
+      delete: {
+        summary: "Remove a shared document type (the system's cannot be removed: 403)",
+        parameters: [name],
+        security: API_KEY,
+        responses: { '200': json(anObject), ...errors('400', '401', '403', '404') },
       },
     },
   }

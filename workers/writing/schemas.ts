@@ -64,6 +64,16 @@ export const citationStyleBodySchema = z.object({ style: citationStyleSchema })
 
 const typeName = z.string().trim()
 
+/** An operator's shared type (PUT /api/document-types/:name, API key). */
+export const sharedTypeParamSchema = z.object({ name: z.string().trim().min(1).max(40) })
+export const sharedTypeBodySchema = z.object({
+  description: z.string().trim().min(1).max(500),
+  metadata_schema: z
+    .record(z.string(), z.unknown())
+    .refine((value) => JSON.stringify(value).length <= 4_000, 'at most 4,000 characters as JSON')
+    .default({}),
+})
+
 export const newTypeSchema = z.object({
   type_name: typeName,
   description: z.string().default(''),
