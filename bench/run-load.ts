@@ -1,9 +1,12 @@
-// npm run bench:load [-- --sessions 50 --per-session 6 --port 8805 --base-url <url> --budget-s 300]
+// npm run bench:load [-- --sessions 50 --per-session 6 --uploaders 5 --port 8805
+//   --base-url <url> --budget-s 300]
 // Starts the scripted fake model and `wrangler dev` on loopback (or uses --base-url), opens N
-// sessions, then runs three phases at N-way concurrency: bare GET /health, POST /api/ask (SSE)
-// and a mix of asks, chat turns, stops and reads. Prints throughput per phase, /api/ask
-// throughput as a ratio of /health's, latency p50/p95/p99 per operation (including the first
-// packet under load), errors by code and cross-session leaks (must be 0).
+// sessions, then runs four phases at N-way concurrency: bare GET /health, POST /api/ask (SSE),
+// the same asks while --uploaders other tenants upload large private files carrying their own
+// markers and chat over them, and a mix of asks, chat turns, stops and reads. Prints throughput
+// per phase, /api/ask throughput as a ratio of /health's, latency p50/p95/p99 per operation
+// (including the first packet under load), the public ask p95 with and without the uploads,
+// errors by code, cross-session leaks and uploaders' markers seen by other tenants (both 0).
 import { parseArgs } from 'node:util'
 import { table } from '../eval/report'
 import { LoadRun, startTarget, type Target } from './load'
@@ -15,6 +18,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8805' },
     'base-url': { type: 'string' },
     'budget-s': { type: 'string', default: '300' },
+    uploaders: { type: 'string', default: '5' },
   },
 })
 
@@ -36,6 +40,8 @@ async function main(): Promise<void> {
     log(`opened ${values.sessions} sessions`)
     await run.health()
     await run.asks()
+    const uploaders = Number(values.uploaders)
+    if (uploaders > 0) await run.asksDuringUploads(uploaders)
     await run.mixed()
   } finally {
     await target.stop()
@@ -76,7 +82,17 @@ async function main(): Promise<void> {
   out(`Stops that landed: ${run.stopsLanded}`)
   out(`Replies naming their own session's token: ${run.ownTokenSeen}`)
   out(`Cross-session leaks (another session's token in a reply): ${run.leaks}`)
-  if (run.leaks > 0) process.exitCode = 1
+  if (Number(values.uploaders) > 0) {
+    const alone = run.tally.quantile('ask', 0.95)
+    const during = run.tally.quantile('ask during uploads', 0.95)
+    out(`Private uploads stored: ${run.uploadsStored} of ${values.uploaders}`)
+    out(`Uploaders' replies carrying their own marker: ${run.ownMarkerSeen}`)
+    out(`Uploaders' markers seen by other tenants: ${run.markerLeaks} (must be 0)`)
+    out(
+      `Public /api/ask p95: ${alone.toFixed(0)} ms alone, ${during.toFixed(0)} ms during the uploads (ratio ${(during / Math.max(1e-9, alone)).toFixed(2)})`,
+    )
+  }
+  if (run.leaks > 0 || run.markerLeaks > 0) process.exitCode = 1
 }
 
 main().catch((error: unknown) => {

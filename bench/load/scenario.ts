@@ -1,8 +1,10 @@
-// The load scenario: a bare /health phase, an /api/ask phase and a mixed phase (asks, chat
-// turns with the scripted model, stops, reads), N virtual sessions at once, bounded in count
-// and time. Each session asks about its own token; any reply carrying another session's token
-// is counted as a leak.
+// The load scenario: a bare /health phase, an /api/ask phase, the same asks while other tenants
+// upload large private files carrying their own markers (and chat over them), and a mixed phase
+// (asks, chat turns with the scripted model, stops, reads), N virtual sessions at once, bounded
+// in count and time. Each session asks about its own token; any reply carrying another
+// session's token, an uploader's marker included, is counted as a leak.
 import { call, type Reply } from './client'
+import { privateUploadText } from './private-upload'
 import { Tally } from './stats'
 
 export interface LoadOptions {
@@ -30,6 +32,9 @@ export interface PhaseResult {
   seconds: number
 }
 
+/** Characters of each private upload: past the default 128k-token window, so it is indexed. */
+export const UPLOAD_CHARS = 700_000
+
 export const MIXED_OPS = ['chat', 'read', 'ask', 'stop', 'read', 'chat'] as const
 
 async function scriptFor(fakeUrl: string | undefined, token: string): Promise<string> {
@@ -53,10 +58,21 @@ export class LoadRun {
   readonly tally = new Tally()
   readonly phases: PhaseResult[] = []
   leaks = 0
+  /** Replies carrying another tenant's upload secret (text only its private file holds). */
+  markerLeaks = 0
+  /** Uploaders' own replies that carried their secret (shows the check can see it). */
+  ownMarkerSeen = 0
+  uploadsStored = 0
   /** Replies that named their own session's token (shows the leak check can see tokens). */
   ownTokenSeen = 0
   stopsLanded = 0
   private sessions: VirtualSession[] = []
+  private uploaders: VirtualSession[] = []
+  /**
+   * Each uploader's secret: written only in its file, beside its token (which other tenants'
+   * probes ask about, so a question's echo is not a leak); seen anywhere else, it crossed.
+   */
+  private secrets = new Map<VirtualSession, string>()
   private tokens: string[] = []
 
   constructor(private readonly options: LoadOptions) {}
@@ -71,6 +87,11 @@ export class LoadRun {
     if (!self) return
     this.leaks += this.tokens.filter((t) => t !== self.token && reply.text.includes(t)).length
     if (reply.text.includes(self.token)) this.ownTokenSeen += 1
+    for (const [owner, secret] of this.secrets) {
+      if (!reply.text.includes(secret)) continue
+      if (owner === self) this.ownMarkerSeen += 1
+      else this.markerLeaks += 1
+    }
   }
 
   private async guarded(op: string, work: () => Promise<void>): Promise<void> {
@@ -81,28 +102,35 @@ export class LoadRun {
     }
   }
 
+  private async openOne(index: number, net = 77): Promise<VirtualSession> {
+    const { baseUrl, fakeUrl } = this.options
+    const token = `zq${String(index).padStart(3, '0')}${Math.random().toString(36).slice(2, 8)}`
+    const ip = `10.${net}.${Math.floor(index / 250)}.${(index % 250) + 1}`
+    const res = await call(`${baseUrl}/api/sessions`, { method: 'POST', ip })
+    if (res.status !== 201) throw new Error(`session create failed: ${res.status} ${res.text}`)
+    const body = JSON.parse(res.text) as { session_id: string; token: string }
+    const marker = await scriptFor(fakeUrl, token)
+    return { index, ip, token, marker, id: body.session_id, auth: body.token }
+  }
+
   async open(): Promise<void> {
-    const { sessions, baseUrl, fakeUrl } = this.options
-    this.sessions = await Promise.all(
-      Array.from({ length: sessions }, async (_, index) => {
-        const token = `zq${String(index).padStart(3, '0')}${Math.random().toString(36).slice(2, 8)}`
-        const ip = `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`
-        const res = await call(`${baseUrl}/api/sessions`, { method: 'POST', ip })
-        if (res.status !== 201) throw new Error(`session create failed: ${res.status} ${res.text}`)
-        const body = JSON.parse(res.text) as { session_id: string; token: string }
-        const marker = await scriptFor(fakeUrl, token)
-        return { index, ip, token, marker, id: body.session_id, auth: body.token }
-      }),
-    )
+    const count = this.options.sessions
+    this.sessions = await Promise.all(Array.from({ length: count }, (_, i) => this.openOne(i)))
     this.tokens = this.sessions.map((s) => s.token)
   }
 
-  private async phase(name: string, op: (s: VirtualSession, i: number) => Promise<void>) {
+  /** Runs `op` per session `perSession` times, and on while `more()` holds (by the deadline). */
+  private async phase(
+    name: string,
+    op: (s: VirtualSession, i: number) => Promise<void>,
+    more: () => boolean = () => false,
+  ) {
     const started = performance.now()
     let requests = 0
+    const go = (i: number) => i < this.options.perSession || more()
     await Promise.all(
       this.sessions.map(async (s) => {
-        for (let i = 0; i < this.options.perSession && Date.now() < this.options.deadline; i++) {
+        for (let i = 0; go(i) && Date.now() < this.options.deadline; i++) {
           await op(s, i)
           requests += 1
         }
@@ -119,10 +147,10 @@ export class LoadRun {
     )
   }
 
-  private ask(s: VirtualSession, i: number) {
-    return this.guarded('ask', async () => {
+  private ask(s: VirtualSession, i: number, op = 'ask', about = s.token) {
+    return this.guarded(op, async () => {
       const body = {
-        query: `What is known about ${s.token}, take ${i}? ${s.marker}`,
+        query: `What is known about ${about}, take ${i}? ${s.marker}`,
         session_id: s.id,
       }
       const reply = await call(`${this.options.baseUrl}/api/ask`, {
@@ -131,7 +159,7 @@ export class LoadRun {
         ip: s.ip,
         sse: true,
       })
-      this.record('ask', reply, s)
+      this.record(op, reply, s)
     })
   }
 
@@ -174,10 +202,54 @@ export class LoadRun {
     return this.phase('POST /api/ask', (s, i) => this.ask(s, i))
   }
 
+  /** One tenant's private file (project scope, past the window) and two turns over it. */
+  private upload(u: VirtualSession) {
+    return this.guarded('upload', async () => {
+      const url = `${this.options.baseUrl}/api/sessions/${u.id}`
+      const file = {
+        name: `notes-${u.token}.txt`,
+        text: privateUploadText(`${u.token} ${this.secrets.get(u)}`, UPLOAD_CHARS, u.index),
+        scope: 'project',
+      }
+      const stored = await call(`${url}/files`, { body: file, token: u.auth, ip: u.ip })
+      this.record('upload', stored)
+      if (stored.status !== 201) return
+      this.uploadsStored += 1
+      for (let i = 0; i < 2; i++) {
+        const body = { message: `What do my notes say about ${u.token}, turn ${i}? ${u.marker}` }
+        const opts = { body, token: u.auth, ip: u.ip, sse: true }
+        this.record('uploader chat', await call(`${url}/messages`, opts), u)
+      }
+    })
+  }
+
+  /**
+   * The asks phase again while `count` other tenants upload: half the asks probe an uploader's
+   * marker (a public read that must never find it), half ask about the session's own token.
+   */
+  async asksDuringUploads(count: number): Promise<void> {
+    const first = this.sessions.length
+    const opened = Array.from({ length: count }, (_, i) => this.openOne(first + i, 78))
+    this.uploaders = await Promise.all(opened)
+    for (const u of this.uploaders) this.secrets.set(u, `sk${crypto.randomUUID().slice(0, 12)}`)
+    let uploading = true
+    const uploads = Promise.all(this.uploaders.map((u) => this.upload(u))).finally(() => {
+      uploading = false
+    })
+    // The asks go on until every upload and its turns are done, so they meet the indexing.
+    const ask = (s: VirtualSession, i: number) => {
+      const probe = this.uploaders[(s.index + i) % count]
+      const about = i % 2 === 0 && probe ? probe.token : s.token
+      return this.ask(s, 200 + i, 'ask during uploads', about)
+    }
+    await this.phase('POST /api/ask + private uploads', ask, () => uploading)
+    await uploads
+  }
+
   mixed() {
     return this.phase('mixed', (s, i) => {
       const op = MIXED_OPS[(i + s.index) % MIXED_OPS.length]
-      if (op === 'ask') return this.ask(s, 100 + i)
+      if (op === 'ask') return this.ask(s, 100 + i, 'ask in mix')
       if (op === 'read') return this.read(s)
       return this.chat(s, i, op === 'stop')
     })

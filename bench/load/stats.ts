@@ -30,6 +30,14 @@ export class Tally {
     })
   }
 
+  /** The p-th percentile of one operation's latencies (0 when it never ran). */
+  quantile(op: string, p: number): number {
+    return percentile(
+      [...(this.ms.get(op) ?? [])].sort((a, b) => a - b),
+      p,
+    )
+  }
+
   count(op: string): number {
     return this.ms.get(op)?.length ?? 0
   }
