@@ -179,14 +179,15 @@ export async function seedStopSource(target: Target): Promise<void> {
 }
 
 /**
- * Round trips of GET /health (ms), beside the stops: the floor any request through wrangler
- * dev meets on this machine at this moment, so a stop figure can be read against the load.
+ * Round trips of GET `path` (ms), beside the stops. An unmatched path passes every middleware
+ * and nothing else: the floor any request through wrangler dev meets on this machine at this
+ * moment, so a stop figure reads as that floor plus the stop's own work; /health adds its checks.
  */
-export async function healthRoundTrips(target: Target, runs: number): Promise<number[]> {
+export async function roundTrips(target: Target, path: string, runs: number): Promise<number[]> {
   const times: number[] = []
   for (let i = 0; i < runs; i++) {
     const sentAt = performance.now()
-    await (await fetch(`${target.baseUrl}/health`)).text()
+    await (await fetch(`${target.baseUrl}${path}`)).text()
     times.push(performance.now() - sentAt)
   }
   return times

@@ -66,20 +66,35 @@ async function storedAnswer(session: { id: string; token: string }) {
 /** The Ask form is ready for the next question (the run's stream has ended). */
 const FORM_IDLE = `document.querySelector('#stop-button').hidden && !document.querySelector('#ask-button').disabled`
 
-async function stopInTheApp(page: Page, browser: Browser): Promise<void> {
+/** Asks in a fresh Ask page and stops mid-answer: ms from the click to the stream closed. */
+async function timedStop(page: Page): Promise<number> {
   await page.goto(`${base}/#/ask`)
   await page.fill('#question', `${QUESTION} ${await script()}`)
   await page.click('#ask-button')
-  const answer = page.locator('#turn-1 .answer')
-  await answer.getByText('Vitamin D raises').waitFor({ timeout: 90_000 })
+  await page.locator('#turn-1 .answer').getByText('Vitamin D raises').waitFor({ timeout: 90_000 })
   // The turn shows "stopped" at the click; the form is idle once the stream has closed.
-  const stoppedMs = await timeClick(
+  return timeClick(
     page,
     '#stop-button',
     `document.querySelector('#turn-1')?.dataset.state === 'stopped' && ${FORM_IDLE}`,
   )
+}
+
+/**
+ * The bound holds for the median of three stops: one click timed on a machine running the
+ * browser, wrangler and the fake beside CI's other work is one sample of its load.
+ */
+async function stopTimings(page: Page): Promise<void> {
+  const times = [await timedStop(page), await timedStop(page), await timedStop(page)]
+  const median = [...times].sort((a, b) => a - b)[1] ?? Infinity
+  console.log(`[e2e] stop: three stops ${times.map((t) => t.toFixed(1)).join(', ')} ms`)
+  assert.ok(median < STOP_CLICK_BOUND_MS, `Stop took ${median} ms (median of ${times.join(', ')})`)
+}
+
+async function stopInTheApp(page: Page, browser: Browser): Promise<void> {
+  const answer = page.locator('#turn-1 .answer')
+  const stoppedMs = await timedStop(page)
   console.log(`[e2e] stop: click to the stream closed (form idle) ${stoppedMs.toFixed(1)} ms`)
-  assert.ok(stoppedMs < STOP_CLICK_BOUND_MS, `Stop took ${stoppedMs} ms`)
   assert.equal(await page.locator('#turn-1 .status').textContent(), 'Stopped.')
   const shown = readable((await answer.textContent()) ?? '')
   assert.ok(shown.length > 0 && !shown.endsWith(readable(SLOW_REPLY)), `a partial answer: ${shown}`)
@@ -143,6 +158,7 @@ async function main(): Promise<void> {
   await libraryReady(base)
   await runInBrowser('stop-failure', { width: 1280, height: 800 }, async (page, browser) => {
     await stopInTheApp(page, browser)
+    await stopTimings(page)
     await stopInTheWidget(browser)
     console.log('[e2e] stop: all checks passed')
   })
