@@ -192,6 +192,9 @@ async function shareLinkThenRevoke(page: Page, browser: Browser, askUrl: string)
   const reader = await fresh.newPage()
   const res = await reader.goto(url)
   assert.equal(res?.status(), 200)
+  assert.equal(res?.headers()['cache-control'], 'no-store', 'a share page is never cached')
+  const shareJson = await fetch(`${base}/api/share/${url.split('/s/')[1]}`)
+  assert.equal(shareJson.headers.get('cache-control'), 'no-store', 'nor its JSON')
   await reader.getByText(QUESTION).first().waitFor()
   assert.ok(await reader.locator('meta[property="og:title"]').count(), 'Open Graph tags')
   const html = await reader.content()
@@ -215,7 +218,35 @@ async function shareLinkThenRevoke(page: Page, browser: Browser, askUrl: string)
   await fresh.close()
 }
 
+/**
+ * Issue 48 item 6: hashed assets are kept a year without asking; the HTML and widget.js are
+ * revalidated by their ETag (a 304 costs no body), so a release reaches every reader.
+ */
+async function assetsCacheable(): Promise<void> {
+  const page = await fetch(`${base}/`)
+  const html = await page.text()
+  assert.match(page.headers.get('cache-control') ?? '', /max-age=0, must-revalidate/)
+  const etag = page.headers.get('etag') ?? ''
+  assert.ok(etag, 'the HTML carries an ETag')
+  const revalidated = await fetch(`${base}/`, { headers: { 'if-none-match': etag } })
+  assert.equal(revalidated.status, 304, 'the HTML revalidates by its ETag')
+  const hashed = [...html.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0])
+  assert.ok(hashed.length > 0, 'the page loads hashed assets')
+  for (const asset of hashed) {
+    const res = await fetch(`${base}${asset}`)
+    await res.arrayBuffer()
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable', asset)
+  }
+  const widget = await fetch(`${base}/widget.js`)
+  await widget.arrayBuffer()
+  const widgetTag = widget.headers.get('etag') ?? ''
+  const again = await fetch(`${base}/widget.js`, { headers: { 'if-none-match': widgetTag } })
+  assert.equal(again.status, 304, 'widget.js revalidates by its ETag')
+  console.log(`[e2e] assets: ${hashed.length} hashed, immutable; HTML and widget.js revalidate`)
+}
+
 async function main(): Promise<void> {
+  await assetsCacheable()
   await runInBrowser(
     'shell-failure',
     { width: 1200, height: 900 },

@@ -123,6 +123,8 @@ export const sessionShareRoutes = new Hono<AppEnv>()
 
 export const publicShareRoutes = new Hono<AppEnv>()
   .get('/api/share/:token', publicRateLimit(), validate('param', tokenParamSchema), async (c) => {
+    // Never kept by a browser or a cache between: a revoked link must be gone at once.
+    c.header('Cache-Control', 'no-store')
     return c.json(await readShared(c, c.req.valid('param').token))
   })
   .get('/s/:token', publicRateLimit(), async (c) => {
